@@ -1,0 +1,49 @@
+import { CommandOrigin, formatPosition, GlobalPosition } from '@ledger/event-store';
+import type { CreatableCardState, CreatableCardType, Expiry, SpendLimitDuration, UpdatableCardState } from '@ledger/domain';
+
+/**
+ * Application commands: what the gateway sends to the aggregate services, over the in-process bus in
+ * the embedded default and over the network in the distributed set. Plain data, so they serialize.
+ */
+export interface CommandAccepted {
+  /** The aggregate the command created or changed. */
+  readonly token: string;
+  /** Global position of the last event written, "<commit>/<prepare>"; null when nothing changed. */
+  readonly position: string | null;
+}
+
+/** What a handler answers after running a command through the pipeline. */
+export function commandAccepted(token: string, outcome: { readonly position?: GlobalPosition }): CommandAccepted {
+  return { token, position: outcome.position ? formatPosition(outcome.position) : null };
+}
+
+export class CreateCardCommand {
+  constructor(
+    readonly origin: CommandOrigin,
+    readonly card: {
+      readonly type: CreatableCardType;
+      readonly memo?: string;
+      readonly fundingToken?: string;
+      readonly spendLimit?: number;
+      readonly spendLimitDuration?: SpendLimitDuration;
+      readonly state?: CreatableCardState;
+      readonly expiry?: Expiry;
+      readonly pin?: string;
+    },
+  ) {}
+}
+
+export class UpdateCardCommand {
+  constructor(
+    readonly origin: CommandOrigin,
+    readonly cardToken: string,
+    readonly changes: {
+      readonly state?: UpdatableCardState;
+      readonly memo?: string;
+      readonly fundingToken?: string;
+      readonly spendLimit?: number;
+      readonly spendLimitDuration?: SpendLimitDuration;
+      readonly pin?: string;
+    },
+  ) {}
+}

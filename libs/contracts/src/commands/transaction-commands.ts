@@ -1,0 +1,114 @@
+import type { CommandOrigin } from '@ledger/event-store';
+import type { AuthorizationFacts, DeclineReason, Merchant, SpendAdjustmentCause, TransactionResult } from '@ledger/domain';
+
+/** Card details an authorization may present, checked against the card. */
+export interface PresentedCardDetails {
+  readonly cvv?: string;
+  readonly expMonth?: string;
+  readonly expYear?: string;
+  readonly pin?: string;
+}
+
+export interface SimulatedAuthorization {
+  readonly pan: string;
+  readonly amount: number;
+  readonly merchant: Merchant;
+  readonly merchantCurrency: string;
+  readonly merchantAmount: number;
+  readonly presented: PresentedCardDetails;
+  readonly partialApprovalCapable?: boolean;
+}
+
+/** What a simulation recorded: the transaction, its result, and where the last event landed. */
+export interface SimulationAccepted {
+  readonly transactionToken: string;
+  readonly result: TransactionResult;
+  readonly position: string | null;
+}
+
+export class SimulateAuthorizationCommand {
+  constructor(
+    readonly origin: CommandOrigin,
+    readonly authorization: SimulatedAuthorization,
+  ) {}
+}
+
+export type TransactionAmountAction = 'VOID' | 'CLEARING' | 'ADVICE';
+
+export class SimulateTransactionEventCommand {
+  constructor(
+    readonly origin: CommandOrigin,
+    readonly action: TransactionAmountAction,
+    readonly transactionToken: string,
+    readonly amount: number,
+  ) {}
+}
+
+export class SimulateReturnCommand {
+  constructor(
+    readonly origin: CommandOrigin,
+    readonly pan: string,
+    readonly amount: number,
+    readonly merchant: Merchant,
+  ) {}
+}
+
+export interface SettlementAccepted {
+  readonly settled: string[];
+  readonly bounced: string[];
+  readonly position: string | null;
+}
+
+export class SimulateSettlementCommand {
+  constructor(
+    readonly origin: CommandOrigin,
+    /** One transaction, or every SETTLING transaction of the program when absent. */
+    readonly transactionToken?: string,
+  ) {}
+}
+
+// ------------------------------------------------- card side: spend decisions (card-service)
+
+export interface CardSpendDecision {
+  readonly result: TransactionResult;
+  readonly facts: AuthorizationFacts;
+  readonly position: string;
+}
+
+/** Asks the card aggregate whether the card may spend; the answer is recorded on the card either way. */
+export class AuthorizeCardSpendCommand {
+  constructor(
+    readonly origin: CommandOrigin,
+    readonly cardToken: string,
+    readonly request: Omit<AuthorizationFacts, 'cardToken' | 'programToken' | 'fundingToken' | 'at'> & {
+      readonly presented: PresentedCardDetails;
+      /** The program's authorization endpoint may then approve a smaller amount. */
+      readonly partialApprovalCapable?: boolean;
+    },
+  ) {}
+}
+
+export class AdjustCardSpendCommand {
+  constructor(
+    readonly origin: CommandOrigin,
+    readonly cardToken: string,
+    readonly transactionToken: string,
+    /** Version of the transaction event that caused it: later versions win, repeats change nothing. */
+    readonly transactionVersion: number,
+    readonly cause: SpendAdjustmentCause,
+    readonly amount: number,
+  ) {}
+}
+
+export class CreditCardReturnCommand {
+  constructor(
+    readonly origin: CommandOrigin,
+    readonly cardToken: string,
+    readonly transactionToken: string,
+    readonly eventToken: string,
+    readonly amount: number,
+    readonly at: string,
+  ) {}
+}
+
+export type { DeclineReason };

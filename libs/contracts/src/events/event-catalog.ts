@@ -1,0 +1,68 @@
+import type { CardEvent, CardNumberAssigned, EventSubscriptionEvent, ProgramEvent, TransactionEvent } from '@ledger/domain';
+import type { EventMetadata, NewEvent, RecordedEvent } from '@ledger/event-store';
+
+/**
+ * Every event type the ledger records, with the schema version it is written at today. Auditors read
+ * these names and versions in the store; a change to an event's data shape bumps its version and adds
+ * an upcaster below, so old events still replay.
+ */
+export type LedgerEvent = CardEvent | CardNumberAssigned | ProgramEvent | TransactionEvent | EventSubscriptionEvent;
+export type LedgerEventType = LedgerEvent['type'];
+
+export const EVENT_SCHEMA_VERSIONS: Readonly<Record<LedgerEventType, number>> = {
+  CardCreated: 1,
+  CardDetailsChanged: 1,
+  CardPaused: 1,
+  CardResumed: 1,
+  CardClosed: 1,
+  CardAuthorizationApproved: 1,
+  CardAuthorizationDeclined: 1,
+  CardMerchantLocked: 1,
+  CardSpendAdjusted: 1,
+  CardReturnCredited: 1,
+  CardNumberAssigned: 1,
+  ProgramCreated: 1,
+  ApiKeyIssued: 1,
+  ApiKeyRevoked: 1,
+  FundingSourceAdded: 1,
+  FundingSourceChanged: 1,
+  ProgramSettingsChanged: 1,
+  AuthorizationStreamEnrolled: 1,
+  AuthorizationStreamDisenrolled: 1,
+  TransactionAuthorized: 1,
+  TransactionAdvised: 1,
+  TransactionVoided: 1,
+  TransactionCleared: 1,
+  TransactionReturned: 1,
+  TransactionSettled: 1,
+  TransactionBounced: 1,
+  EventSubscriptionCreated: 1,
+  EventSubscriptionUpdated: 1,
+  EventSubscriptionSecretRotated: 1,
+  EventSubscriptionDeleted: 1,
+  EventSubscriptionMarkedFailing: 1,
+  EventSubscriptionRecovered: 1,
+};
+
+export function isLedgerEventType(type: string): type is LedgerEventType {
+  return Object.prototype.hasOwnProperty.call(EVENT_SCHEMA_VERSIONS, type);
+}
+
+export function encodeEvent(event: LedgerEvent, metadata: EventMetadata): NewEvent {
+  return { type: event.type, schemaVersion: EVENT_SCHEMA_VERSIONS[event.type], data: event.data, metadata };
+}
+
+/** Turns a recorded event back into the domain event, upcasting older schema versions. */
+export function decodeEvent(recorded: RecordedEvent): LedgerEvent {
+  if (!isLedgerEventType(recorded.type)) throw new Error(`Unknown event type ${recorded.type} at ${recorded.streamId}@${recorded.streamVersion}`);
+  const current = EVENT_SCHEMA_VERSIONS[recorded.type];
+  if (recorded.schemaVersion !== current) {
+    throw new Error(`No upcaster for ${recorded.type} v${recorded.schemaVersion} (current v${current})`);
+  }
+  return { type: recorded.type, data: recorded.data } as LedgerEvent;
+}
+
+/** The codec the command pipeline uses for any slice of the ledger's events. */
+export function ledgerCodec<Event extends LedgerEvent>(): { encode(event: Event, metadata: EventMetadata): NewEvent; decode(recorded: RecordedEvent): Event } {
+  return { encode: encodeEvent, decode: (recorded) => decodeEvent(recorded) as Event };
+}

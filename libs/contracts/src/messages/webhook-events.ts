@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto';
+import type { WebhookEventType } from '@ledger/domain';
+import type { IntegrationMessage } from './integration-message';
+
+/**
+ * Which ledger events become which webhook, and what a webhook's body looks like. The same mapping
+ * serves both feeds of the delivery table (the PostgreSQL outbox and the Kafka topics), since both
+ * hand it the integration envelope.
+ */
+const CARD_WEBHOOKS: Readonly<Record<string, WebhookEventType>> = {
+  CardCreated: 'card.created',
+  CardDetailsChanged: 'card.updated',
+  CardPaused: 'card.updated',
+  CardResumed: 'card.updated',
+  CardClosed: 'card.updated',
+  CardMerchantLocked: 'card.updated',
+};
+
+/** The webhook an event is delivered as, or null for events no webhook carries. */
+export function webhookEventTypeOf(message: Pick<IntegrationMessage, 'type' | 'stream_id'>): WebhookEventType | null {
+  if (message.stream_id.startsWith('card-')) return CARD_WEBHOOKS[message.type] ?? null;
+  if (message.stream_id.startsWith('transaction-') && message.type.startsWith('Transaction')) return 'card_transaction.updated';
+  return null;
+}
+
+/** The token of the card or transaction an event of a card or transaction stream is about. */
+export function subjectTokenOf(message: Pick<IntegrationMessage, 'stream_id'>): string {
+  return message.stream_id.slice(message.stream_id.indexOf('-') + 1);
+}
+
+/** A fixed namespace for the name-based message ids (RFC 9562 version 5). */
+const MESSAGE_ID_NAMESPACE = Buffer.from('6f0d9f2e7c1b4a3d9e8f1a2b3c4d5e6f', 'hex');
+
+/**
+ * The id of the message that carries one ledger event to one subscription: a version-5 UUID of
+ * "<event id>/<subscription token>". Retries, resends, replays of the outbox and redeliveries from
+ * Kafka all get the same id, so receivers de-duplicate on webhook-id.
+ */
+export function webhookMessageId(eventId: string, subscriptionToken: string): string {
+  const hash = createHash('sha1').update(MESSAGE_ID_NAMESPACE).update(`${eventId}/${subscriptionToken}`).digest();
+  hash[6] = (hash[6] & 0x0f) | 0x50;
+  hash[8] = (hash[8] & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The body of every webhook, Lithic-like. */
+export interface WebhookBody<Payload = Record<string, unknown>> {
+  readonly event_type: WebhookEventType;
+  /** The message id: the same value as the webhook-id header. */
+  readonly token: string;
+  /** When the ledger event happened, UTC ISO 8601. */
+  readonly created: string;
+  readonly payload: Payload;
+}

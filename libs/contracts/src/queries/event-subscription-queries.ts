@@ -1,0 +1,55 @@
+/** Read-side questions about event subscriptions and their deliveries. */
+export class ListEventSubscriptionsQuery {
+  constructor(
+    readonly programToken: string,
+    readonly page: number,
+    readonly pageSize: number,
+  ) {}
+}
+
+export class GetEventSubscriptionQuery {
+  constructor(
+    readonly programToken: string,
+    readonly subscriptionToken: string,
+  ) {}
+}
+
+export class GetEventSubscriptionSecretQuery {
+  constructor(
+    readonly programToken: string,
+    readonly subscriptionToken: string,
+  ) {}
+}
+
+export type WebhookMessageStatus = 'pending' | 'delivered' | 'failed';
+export const WEBHOOK_MESSAGE_STATUSES: readonly WebhookMessageStatus[] = ['pending', 'delivered', 'failed'];
+
+/** Newest first. */
+export class ListWebhookMessagesQuery {
+  constructor(
+    readonly programToken: string,
+    readonly subscriptionToken: string,
+    readonly status: WebhookMessageStatus | undefined,
+    readonly page: number,
+    readonly pageSize: number,
+  ) {}
+}
+
+export class GetWebhookMessageQuery {
+  constructor(
+    readonly programToken: string,
+    readonly subscriptionToken: string,
+    readonly messageId: string,
+  ) {}
+}
+
+/** The delivery log, newest first: every attempt of the subscription, or of one of its messages. */
+export class ListWebhookAttemptsQuery {
+  constructor(
+    readonly programToken: string,
+    readonly subscriptionToken: string,
+    readonly messageId: string | undefined,
+    readonly page: number,
+    readonly pageSize: number,
+  ) {}
+}

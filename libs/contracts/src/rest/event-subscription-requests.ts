@@ -1,0 +1,139 @@
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUrl, Matches, MaxLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { NotFound, WEBHOOK_EVENT_TYPES } from '@ledger/domain';
+import { WEBHOOK_MESSAGE_STATUSES, type WebhookMessageStatus } from '../queries/event-subscription-queries';
+import { PageParams, UUID_V4 } from './validation';
+
+const urlOptions = { require_tld: false, protocols: ['http', 'https'], require_protocol: true };
+const urlMessage = { message: 'url must be an http or https URL' };
+const eventTypesMessage = { each: true, message: `event_types must contain only ${WEBHOOK_EVENT_TYPES.join(', ')}` };
+export const MAX_EVENT_SUBSCRIPTION_DESCRIPTION = 512;
+
+/** POST /v1/event_subscriptions. An empty or absent event_types list subscribes to every type. */
+export class CreateEventSubscriptionRequest {
+  @ApiProperty({ format: 'uri', maxLength: 2048 })
+  @IsUrl(urlOptions, urlMessage)
+  @MaxLength(2048)
+  url!: string;
+
+  @ApiPropertyOptional({ maxLength: MAX_EVENT_SUBSCRIPTION_DESCRIPTION })
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX_EVENT_SUBSCRIPTION_DESCRIPTION)
+  description?: string;
+
+  @ApiPropertyOptional({ type: [String], enum: WEBHOOK_EVENT_TYPES, description: 'Empty or absent: every type' })
+  @IsOptional()
+  @IsArray({ message: 'event_types must be a list' })
+  @ArrayMaxSize(WEBHOOK_EVENT_TYPES.length * 4)
+  @IsIn(WEBHOOK_EVENT_TYPES, eventTypesMessage)
+  event_types?: string[];
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean({ message: 'disabled must be true or false' })
+  disabled?: boolean;
+}
+
+/** PATCH /v1/event_subscriptions/{event_subscription_token}: only the fields given change. */
+export class UpdateEventSubscriptionRequest {
+  @ApiPropertyOptional({ format: 'uri', maxLength: 2048 })
+  @IsOptional()
+  @IsUrl(urlOptions, urlMessage)
+  @MaxLength(2048)
+  url?: string;
+
+  @ApiPropertyOptional({ maxLength: MAX_EVENT_SUBSCRIPTION_DESCRIPTION })
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX_EVENT_SUBSCRIPTION_DESCRIPTION)
+  description?: string;
+
+  @ApiPropertyOptional({ type: [String], enum: WEBHOOK_EVENT_TYPES })
+  @IsOptional()
+  @IsArray({ message: 'event_types must be a list' })
+  @ArrayMaxSize(WEBHOOK_EVENT_TYPES.length * 4)
+  @IsIn(WEBHOOK_EVENT_TYPES, eventTypesMessage)
+  event_types?: string[];
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean({ message: 'disabled must be true or false' })
+  disabled?: boolean;
+}
+
+export class EventSubscriptionTokenParam {
+  @ApiProperty({ format: 'uuid' })
+  @Matches(UUID_V4, { message: 'event_subscription_token must be a 36-character version 4 UUID' })
+  event_subscription_token!: string;
+}
+
+/** Message ids are name-based (version 5) UUIDs, so any UUID form is accepted here. */
+export const ANY_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export class WebhookMessageParams {
+  @ApiProperty({ format: 'uuid' })
+  @Matches(UUID_V4, { message: 'event_subscription_token must be a 36-character version 4 UUID' })
+  event_subscription_token!: string;
+
+  @ApiProperty({ format: 'uuid' })
+  @Matches(ANY_UUID, { message: 'message_token must be a 36-character UUID' })
+  message_token!: string;
+}
+
+export class ListWebhookMessagesParams extends PageParams {
+  @ApiPropertyOptional({ enum: WEBHOOK_MESSAGE_STATUSES })
+  @IsOptional()
+  @IsIn(WEBHOOK_MESSAGE_STATUSES, { message: `status must be one of ${WEBHOOK_MESSAGE_STATUSES.join(', ')}` })
+  status?: WebhookMessageStatus;
+}
+
+/** Lithic's event subscription object. */
+export interface EventSubscriptionResponse {
+  token: string;
+  url: string;
+  description: string;
+  event_types: string[];
+  disabled: boolean;
+  /** True once a message ran out of retries, until a delivery succeeds again. */
+  failing: boolean;
+}
+
+export interface EventSubscriptionSecretResponse {
+  secret: string;
+}
+
+export interface WebhookMessageResponse {
+  token: string;
+  event_subscription_token: string;
+  event_type: string;
+  status: WebhookMessageStatus;
+  attempts: number;
+  /** When the next attempt is due while pending; null once delivered or failed. */
+  next_attempt_at: string | null;
+  last_response_status: number | null;
+  created: string;
+  delivered_at: string | null;
+  /** The body's payload, exactly as delivered. */
+  payload: unknown;
+}
+
+export interface WebhookAttemptResponse {
+  message_token: string;
+  event_subscription_token: string;
+  attempt: number;
+  created: string;
+  url: string;
+  /** The receiver's HTTP status; null when no answer came (refused, timed out, ...). */
+  response_status: number | null;
+  /** Why no answer came, or null. */
+  error: string | null;
+  duration_ms: number;
+}
+
+/** A message id the subscription does not have (or a subscription of another program). */
+export class WebhookMessageNotFound extends NotFound {
+  constructor(readonly messageId: string) {
+    super(`Message ${messageId} not found`, 'message_token');
+  }
+}

@@ -1,0 +1,90 @@
+import type { DeclineReason } from '../transactions/transaction-values';
+import { merchantKey } from '../transactions/transaction-values';
+import type { AdjustSpend, AuthorizeSpend, Card, CardEvent, CreditReturn, IssuedCard } from './card';
+import { CardNotFound } from './card-errors';
+import { exceedsSpendLimit } from './spend-window';
+
+/**
+ * Whether a card may spend. The checks run in a fixed order and the first that fails names the
+ * decline; docs/declines.md lists the order. A decline is a fact like an approval: both are recorded
+ * on the card, so the velocity rule counts every attempt and the transaction can always be rebuilt.
+ */
+export function decideAuthorization(command: AuthorizeSpend, card: Card, now: Date): CardEvent[] {
+  const { facts } = command;
+  if (card.status !== 'issued' || card.programToken !== facts.programToken) throw new CardNotFound(facts.cardToken);
+  const recorded = { ...facts, fundingToken: card.fundingToken, at: now.toISOString() };
+  const reason = declineReason(command, card, now);
+  if (reason !== null) return [{ type: 'CardAuthorizationDeclined', data: { ...recorded, reason } }];
+
+  const events: CardEvent[] = [{ type: 'CardAuthorizationApproved', data: recorded }];
+  if (card.cardType === 'MERCHANT_LOCKED' && card.lockedMerchantKey === null) {
+    events.push({ type: 'CardMerchantLocked', data: { cardToken: card.cardToken, merchantKey: merchantKey(facts.merchant), hostname: facts.merchant.descriptor } });
+  }
+  if (card.cardType === 'SINGLE_USE') events.push({ type: 'CardClosed', data: { cardToken: card.cardToken, reason: 'SINGLE_USE_SPENT' } });
+  return events;
+}
+
+function declineReason({ facts, checks }: AuthorizeSpend, card: IssuedCard, now: Date): DeclineReason | null {
+  if (checks.programState === 'CLOSED') return 'ACCOUNT_STATE_TRANSACTION_FAIL';
+  if (checks.programState === 'PAUSED') return 'INACTIVE_ACCOUNT';
+  if (card.state === 'CLOSED') return card.closedReason === 'SINGLE_USE_SPENT' ? 'SINGLE_USE_RECHARGED' : 'CARD_CLOSED';
+  if (card.state === 'PAUSED') return 'CARD_PAUSED';
+  if (checks.cvvMatches === false || checks.expiryMatches === false || isExpired(card, now)) return 'INVALID_CARD_DETAILS';
+  if (checks.presentedPinHash !== null && checks.presentedPinHash !== card.pinHash) return 'INCORRECT_PIN';
+  if (checks.merchantBlocked) return 'MERCHANT_BLACKLIST';
+  if (card.cardType === 'MERCHANT_LOCKED' && card.lockedMerchantKey !== null && card.lockedMerchantKey !== merchantKey(facts.merchant)) {
+    return 'UNAUTHORIZED_MERCHANT';
+  }
+  if (checks.velocity && tooManyAttempts(card, checks.velocity, now)) return 'FRAUD_ADVICE';
+  if (exceedsSpendLimit(card.spendLimit, card.spendLimitDuration, Object.values(card.spend), facts.amount, now)) return 'USER_TRANSACTION_LIMIT';
+  if (checks.globalLimitExceeded) return checks.globalLimitExceeded;
+  const funding = fundingDecline(checks.fundingState);
+  if (funding) return funding;
+  return checks.streamDecline;
+}
+
+/** Funding source states and what an authorization against them gets. */
+export function fundingDecline(state: string): DeclineReason | null {
+  switch (state) {
+    case 'ENABLED':
+      return null;
+    case 'PENDING':
+      return 'BANK_NOT_VERIFIED';
+    case 'INSUFFICIENT_FUNDS':
+      return 'INSUFFICIENT_FUNDS';
+    default:
+      // DISCONNECTED, DELETED and anything unknown cannot be debited.
+      return 'BANK_CONNECTION_ERROR';
+  }
+}
+
+function isExpired(card: IssuedCard, now: Date): boolean {
+  const year = Number(card.expYear);
+  const month = Number(card.expMonth);
+  return year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
+}
+
+function tooManyAttempts(card: IssuedCard, rule: { maxAuthorizations: number; windowSeconds: number }, now: Date): boolean {
+  const since = now.getTime() - rule.windowSeconds * 1000;
+  return card.recentAttempts.filter((at) => Date.parse(at) > since).length >= rule.maxAuthorizations;
+}
+
+/**
+ * Voids, clearings and advices move what a transaction counts. Only a newer transaction event than
+ * the one last applied changes anything, so repeats and late replays are harmless.
+ */
+export function decideSpendAdjustment(command: AdjustSpend, card: Card): CardEvent[] {
+  if (card.status !== 'issued') throw new CardNotFound(command.cardToken);
+  const entry = card.spend[command.transactionToken];
+  if (!entry || entry.version >= command.transactionVersion) return [];
+  const { cardToken, transactionToken, transactionVersion, cause, amount } = command;
+  return [{ type: 'CardSpendAdjusted', data: { cardToken, transactionToken, transactionVersion, cause, amount } }];
+}
+
+/** Returns are accepted on any card the program owns, paused or closed, and give spend back. */
+export function decideReturnCredit(command: CreditReturn, card: Card): CardEvent[] {
+  if (card.status !== 'issued') throw new CardNotFound(command.cardToken);
+  if (card.spend[command.transactionToken]) return [];
+  const { cardToken, transactionToken, eventToken, amount, at } = command;
+  return [{ type: 'CardReturnCredited', data: { cardToken, transactionToken, eventToken, amount, at } }];
+}

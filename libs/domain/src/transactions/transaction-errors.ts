@@ -1,0 +1,21 @@
+import { Conflict, InvalidInput, NotFound } from '../core/domain-error';
+import type { TransactionStatus } from './transaction-values';
+
+export class TransactionNotFound extends NotFound {
+  constructor(readonly transactionToken: string) {
+    super(`Transaction ${transactionToken} not found`, 'token');
+  }
+}
+
+/** A move the status machine does not allow, such as voiding a cleared transaction. */
+export class TransactionStateConflict extends Conflict {
+  constructor(transactionToken: string, status: TransactionStatus, action: string, allowedFrom: string) {
+    super(`Transaction ${transactionToken} is ${status}; ${action} needs ${allowedFrom}`, 'token');
+  }
+}
+
+export class AmountAboveAvailable extends InvalidInput {
+  constructor(action: string, amount: number, available: number) {
+    super(`amount ${amount} is more than the ${available} cents ${action}`, 'amount');
+  }
+}

@@ -1,0 +1,47 @@
+/** Spec 2.3-2.6 enumerations and the merchant, as the API spells them. */
+export const TRANSACTION_STATUSES = ['PENDING', 'VOIDED', 'SETTLING', 'SETTLED', 'BOUNCED', 'DECLINED'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+export const TRANSACTION_EVENT_TYPES = ['AUTHORIZATION', 'AUTHORIZATION_ADVICE', 'CLEARING', 'VOID', 'RETURN'] as const;
+export type TransactionEventType = (typeof TRANSACTION_EVENT_TYPES)[number];
+
+export const DECLINE_REASONS = [
+  'ACCOUNT_STATE_TRANSACTION_FAIL',
+  'BANK_CONNECTION_ERROR',
+  'BANK_NOT_VERIFIED',
+  'CARD_PAUSED',
+  'CARD_CLOSED',
+  'FRAUD_ADVICE',
+  'GLOBAL_MONTHLY_LIMIT',
+  'GLOBAL_TRANSACTION_LIMIT',
+  'GLOBAL_WEEKLY_LIMIT',
+  'INACTIVE_ACCOUNT',
+  'INCORRECT_PIN',
+  'INSUFFICIENT_FUNDS',
+  'INSUFFICIENT_FUNDS_PRELOAD',
+  'INVALID_CARD_DETAILS',
+  'MERCHANT_BLACKLIST',
+  'SINGLE_USE_RECHARGED',
+  'SWITCH_INOPERATIVE_ADVICE',
+  'UNAUTHORIZED_MERCHANT',
+  'UNKNOWN_HOST_TIMEOUT',
+  'USER_TRANSACTION_LIMIT',
+] as const;
+export type DeclineReason = (typeof DECLINE_REASONS)[number];
+export type TransactionResult = 'APPROVED' | DeclineReason;
+
+export interface Merchant {
+  readonly acceptorId: string;
+  readonly city: string;
+  readonly country: string;
+  readonly descriptor: string;
+  readonly mcc: string;
+  readonly state: string;
+}
+
+/** What a merchant-locked card is locked to: the acceptor id when the network sent one, else the descriptor. */
+export function merchantKey(merchant: Merchant): string {
+  return merchant.acceptorId !== '' ? `acceptor:${merchant.acceptorId}` : `descriptor:${merchant.descriptor.trim().toLowerCase()}`;
+}
+
+export const transactionStreamId = (transactionToken: string): string => `transaction-${transactionToken}`;

@@ -1,0 +1,424 @@
+import { deciderSpecification } from '@ledger/test-support';
+import type { AuthorizationFacts } from '../cards/card';
+import { foldEvents } from '../core/decider';
+import {
+  AdviseAuthorization,
+  ClearAuthorization,
+  ExistingTransaction,
+  RecordAuthorization,
+  RecordReturn,
+  SettleTransaction,
+  transactionDecider,
+  TransactionEvent,
+  VoidAuthorization,
+} from './transaction';
+import { AmountAboveAvailable, TransactionNotFound, TransactionStateConflict } from './transaction-errors';
+import type { Merchant, TransactionResult } from './transaction-values';
+
+// ---------------------------------------------------------------- fixtures
+
+const now = new Date('2026-11-22T10:15:30.000Z');
+const decidedAt = now.toISOString();
+const authorizedAt = '2026-11-22T09:00:00.000Z';
+const spec = deciderSpecification(transactionDecider, { now });
+
+const transactionToken = 'a7d1b8e2-3c4f-4a5b-9c6d-7e8f9a0b1c2d';
+const cardToken = '7ef7d65c-9023-4da3-b113-3b8583fd7951';
+const programToken = 'c2f1e3a4-5b6c-4d7e-8f90-a1b2c3d4e5f6';
+const otherProgramToken = '00000000-0000-4000-8000-000000000000';
+const fundingToken = 'ecbd1d58-0299-48b3-84da-6ed7f5bf9ec1';
+const merchant: Merchant = { acceptorId: '174030075991', city: 'NEW YORK', country: 'USA', descriptor: 'COFFEE SHOP', mcc: '5812', state: 'NY' };
+
+/** 1000 cents authorized, 920 in the merchant's currency: a rate of 0.92. */
+const facts = (overrides: Partial<AuthorizationFacts> = {}): AuthorizationFacts => ({
+  cardToken,
+  programToken,
+  transactionToken,
+  eventToken: 'evt-authorization',
+  amount: 1000,
+  merchant,
+  merchantAmount: 920,
+  merchantCurrency: 'EUR',
+  authorizationCode: '123456',
+  fundingToken,
+  at: authorizedAt,
+  ...overrides,
+});
+
+// ---------------------------------------------------------------- events
+
+const authorized = (result: TransactionResult = 'APPROVED', overrides: Partial<AuthorizationFacts> = {}): TransactionEvent => ({
+  type: 'TransactionAuthorized',
+  data: { ...facts(overrides), result },
+});
+const advised = (amount: number, eventToken = 'evt-advice', at = decidedAt): TransactionEvent => ({
+  type: 'TransactionAdvised',
+  data: { transactionToken, eventToken, amount, at },
+});
+const voided = (amount: number, eventToken = 'evt-void', at = decidedAt): TransactionEvent => ({
+  type: 'TransactionVoided',
+  data: { transactionToken, eventToken, amount, at },
+});
+const cleared = (amount: number, eventToken = 'evt-clearing', at = decidedAt): TransactionEvent => ({
+  type: 'TransactionCleared',
+  data: { transactionToken, eventToken, amount, at },
+});
+const returned = (overrides: Partial<AuthorizationFacts> = {}): TransactionEvent => ({
+  type: 'TransactionReturned',
+  data: facts({ eventToken: 'evt-return', ...overrides }),
+});
+const settled = (at = decidedAt): TransactionEvent => ({ type: 'TransactionSettled', data: { transactionToken, at } });
+const bounced = (fundingState: string, at = decidedAt): TransactionEvent => ({ type: 'TransactionBounced', data: { transactionToken, at, fundingState } });
+
+// ---------------------------------------------------------------- commands
+
+const record = (result: TransactionResult = 'APPROVED'): RecordAuthorization => ({ type: 'RecordAuthorization', facts: facts(), result });
+const advise = (amount: number, overrides: Partial<AdviseAuthorization> = {}): AdviseAuthorization => ({
+  type: 'AdviseAuthorization',
+  transactionToken,
+  programToken,
+  eventToken: 'evt-advice',
+  amount,
+  ...overrides,
+});
+const voidAuthorization = (amount: number, overrides: Partial<VoidAuthorization> = {}): VoidAuthorization => ({
+  type: 'VoidAuthorization',
+  transactionToken,
+  programToken,
+  eventToken: 'evt-void',
+  amount,
+  ...overrides,
+});
+const clear = (amount: number, overrides: Partial<ClearAuthorization> = {}): ClearAuthorization => ({
+  type: 'ClearAuthorization',
+  transactionToken,
+  programToken,
+  eventToken: 'evt-clearing',
+  amount,
+  ...overrides,
+});
+const recordReturn = (overrides: Partial<AuthorizationFacts> = {}): RecordReturn => ({
+  type: 'RecordReturn',
+  facts: facts({ eventToken: 'evt-return', ...overrides }),
+});
+const settle = (fundingState = 'ENABLED', overrides: Partial<SettleTransaction> = {}): SettleTransaction => ({
+  type: 'SettleTransaction',
+  transactionToken,
+  programToken,
+  fundingState,
+  ...overrides,
+});
+
+const stateAfter = (events: readonly TransactionEvent[]): ExistingTransaction => {
+  const state = foldEvents(transactionDecider, events);
+  if (state.status === 'ABSENT') throw new Error('expected an existing transaction');
+  return state;
+};
+
+/** A history that leaves the transaction in each status the pending-only moves must refuse. */
+const notPending: ReadonlyArray<readonly [string, readonly TransactionEvent[]]> = [
+  ['VOIDED', [authorized(), voided(1000)]],
+  ['SETTLING', [authorized(), cleared(1000)]],
+  ['SETTLED', [authorized(), cleared(1000), settled()]],
+  ['BOUNCED', [authorized(), cleared(1000), bounced('DISCONNECTED')]],
+  ['DECLINED', [authorized('CARD_PAUSED')]],
+];
+
+// ---------------------------------------------------------------- specs
+
+describe('transaction aggregate', () => {
+  describe('record authorization', () => {
+    it('records the card’s approval', () => {
+      spec.given([]).when(record('APPROVED')).then([authorized('APPROVED')]);
+    });
+
+    it('records the card’s decline with its reason', () => {
+      spec.given([]).when(record('USER_TRANSACTION_LIMIT')).then([authorized('USER_TRANSACTION_LIMIT')]);
+    });
+
+    it('records nothing the second time (the repair process may record it again)', () => {
+      spec.given([authorized()]).when(record('APPROVED')).then([]);
+    });
+
+    it('makes an approved authorization PENDING with amount = authorization_amount, nothing settled yet', () => {
+      expect(stateAfter([authorized()])).toEqual({
+        status: 'PENDING',
+        transactionToken,
+        cardToken,
+        programToken,
+        fundingToken,
+        merchant,
+        merchantCurrency: 'EUR',
+        authorizationCode: '123456',
+        result: 'APPROVED',
+        amount: 1000,
+        authorizationAmount: 1000,
+        settledAmount: 0,
+        merchantAmount: 920,
+        merchantAuthorizationAmount: 920,
+        rate: { amount: 1000, merchantAmount: 920 },
+        created: authorizedAt,
+        events: [{ token: 'evt-authorization', type: 'AUTHORIZATION', amount: 1000, result: 'APPROVED', created: authorizedAt }],
+      });
+    });
+
+    it('makes a declined authorization DECLINED, with the reason as result of both the transaction and its event', () => {
+      const state = stateAfter([authorized('CARD_PAUSED')]);
+      expect(state).toMatchObject({ status: 'DECLINED', result: 'CARD_PAUSED', settledAmount: 0 });
+      expect(state.events).toEqual([{ token: 'evt-authorization', type: 'AUTHORIZATION', amount: 1000, result: 'CARD_PAUSED', created: authorizedAt }]);
+    });
+  });
+
+  describe('authorization advice', () => {
+    it('records an advice on a PENDING authorization', () => {
+      spec.given([authorized()]).when(advise(1500)).then([advised(1500)]);
+    });
+
+    it('moves amount and authorization_amount to the advised amount and keeps the transaction PENDING', () => {
+      expect(stateAfter([authorized(), advised(1500)])).toMatchObject({ status: 'PENDING', amount: 1500, authorizationAmount: 1500, settledAmount: 0 });
+    });
+
+    it('scales the merchant amounts at the authorization’s rate', () => {
+      expect(stateAfter([authorized(), advised(1500)])).toMatchObject({ merchantAmount: 1380, merchantAuthorizationAmount: 1380 });
+      expect(stateAfter([authorized(), advised(500)])).toMatchObject({ merchantAmount: 460, merchantAuthorizationAmount: 460 });
+    });
+
+    it('keeps converting at the authorization’s rate after an advice that rounded the merchant amount', () => {
+      // 300 cents are 100 local units (1/3); an advice of 1 cent rounds to 0 local units.
+      const history = [authorized('APPROVED', { amount: 300, merchantAmount: 100 }), advised(1, 'evt-advice-1'), advised(300, 'evt-advice-2')];
+      expect(stateAfter(history)).toMatchObject({ amount: 300, merchantAmount: 100, merchantAuthorizationAmount: 100 });
+    });
+
+    it('keeps converting at the authorization’s rate after an advice down to 0', () => {
+      const history = [authorized(), advised(0, 'evt-advice-1'), advised(2000, 'evt-advice-2')];
+      expect(stateAfter(history)).toMatchObject({ amount: 2000, merchantAmount: 1840, merchantAuthorizationAmount: 1840 });
+    });
+
+    it('adds an AUTHORIZATION_ADVICE entry with the advised amount', () => {
+      expect(stateAfter([authorized(), advised(1500)]).events[1]).toEqual({
+        token: 'evt-advice',
+        type: 'AUTHORIZATION_ADVICE',
+        amount: 1500,
+        result: 'APPROVED',
+        created: decidedAt,
+      });
+    });
+  });
+
+  describe('void', () => {
+    it('records a full void of a PENDING authorization', () => {
+      spec.given([authorized()]).when(voidAuthorization(1000)).then([voided(1000)]);
+    });
+
+    it('makes a fully voided transaction VOIDED with amount 0', () => {
+      expect(stateAfter([authorized(), voided(1000)])).toMatchObject({
+        status: 'VOIDED',
+        amount: 0,
+        merchantAmount: 0,
+        settledAmount: 0,
+        authorizationAmount: 1000,
+        merchantAuthorizationAmount: 920,
+      });
+    });
+
+    it('keeps a partly voided transaction PENDING with the amount reduced', () => {
+      expect(stateAfter([authorized(), voided(400)])).toMatchObject({
+        status: 'PENDING',
+        amount: 600,
+        merchantAmount: 552,
+        authorizationAmount: 1000,
+        merchantAuthorizationAmount: 920,
+      });
+    });
+
+    it('voids the rest of a partly voided authorization', () => {
+      spec.given([authorized(), voided(400, 'evt-void-1')]).when(voidAuthorization(600, { eventToken: 'evt-void-2' })).then([voided(600, 'evt-void-2')]);
+      expect(stateAfter([authorized(), voided(400, 'evt-void-1'), voided(600, 'evt-void-2')])).toMatchObject({ status: 'VOIDED', amount: 0 });
+    });
+
+    it('voids what an advice left pending', () => {
+      spec.given([authorized(), advised(1500)]).when(voidAuthorization(1500)).then([voided(1500)]);
+    });
+
+    it('refuses to void more than the authorization holds', () => {
+      spec.given([authorized()]).when(voidAuthorization(1001)).thenThrows(AmountAboveAvailable, 'amount 1001 is more than the 1000 cents still pending');
+    });
+
+    it('refuses to void more than is still pending after a partial void', () => {
+      spec.given([authorized(), voided(400)]).when(voidAuthorization(601)).thenThrows(AmountAboveAvailable, 'more than the 600 cents still pending');
+    });
+  });
+
+  describe('clearing', () => {
+    it('records a clearing of a PENDING authorization', () => {
+      spec.given([authorized()]).when(clear(1000)).then([cleared(1000)]);
+    });
+
+    it('makes a clearing for less than authorized SETTLING with amount = settled_amount = cleared, authorization_amount unchanged', () => {
+      expect(stateAfter([authorized(), cleared(800)])).toMatchObject({
+        status: 'SETTLING',
+        amount: 800,
+        settledAmount: 800,
+        authorizationAmount: 1000,
+        merchantAmount: 736,
+        merchantAuthorizationAmount: 920,
+      });
+    });
+
+    it('makes a clearing for more than authorized SETTLING with amount = settled_amount = cleared, authorization_amount unchanged', () => {
+      spec.given([authorized()]).when(clear(1200)).then([cleared(1200)]);
+      expect(stateAfter([authorized(), cleared(1200)])).toMatchObject({
+        status: 'SETTLING',
+        amount: 1200,
+        settledAmount: 1200,
+        authorizationAmount: 1000,
+        merchantAmount: 1104,
+        merchantAuthorizationAmount: 920,
+      });
+    });
+
+    it('clears a partly voided authorization', () => {
+      expect(stateAfter([authorized(), voided(400), cleared(600)])).toMatchObject({ status: 'SETTLING', amount: 600, settledAmount: 600 });
+    });
+  });
+
+  describe('moves only a PENDING authorization may make', () => {
+    describe.each(notPending)('on a %s transaction', (status, history) => {
+      it('refuses an advice', () => {
+        spec.given(history).when(advise(1500)).thenThrows(TransactionStateConflict, `is ${status}; an authorization advice needs a PENDING authorization`);
+      });
+
+      it('refuses a void', () => {
+        spec.given(history).when(voidAuthorization(1)).thenThrows(TransactionStateConflict, `is ${status}; a void needs a PENDING authorization`);
+      });
+
+      it('refuses a clearing', () => {
+        spec.given(history).when(clear(1000)).thenThrows(TransactionStateConflict, `is ${status}; a clearing needs a PENDING authorization`);
+      });
+    });
+
+    it.each(['an advice', 'a void', 'a clearing'] as const)('refuses %s on a return, which is never PENDING', (move) => {
+      const command = { 'an advice': advise(1), 'a void': voidAuthorization(1), 'a clearing': clear(1) }[move];
+      spec.given([returned()]).when(command).thenThrows(TransactionStateConflict, 'is SETTLING');
+    });
+
+    it('reports a refused move as a conflict (409 at the edge)', () => {
+      expect(() => transactionDecider.decide(clear(1000), stateAfter([authorized(), cleared(1000)]), { now })).toThrow(
+        expect.objectContaining({ kind: 'conflict', field: 'token' }),
+      );
+    });
+  });
+
+  describe('return', () => {
+    it('records a return', () => {
+      spec.given([]).when(recordReturn()).then([returned()]);
+    });
+
+    it('records nothing for the same return twice', () => {
+      spec.given([returned()]).when(recordReturn()).then([]);
+    });
+
+    it('makes a return SETTLING at once with negative amounts and nothing authorized', () => {
+      expect(stateAfter([returned()])).toMatchObject({
+        status: 'SETTLING',
+        result: 'APPROVED',
+        amount: -1000,
+        settledAmount: -1000,
+        authorizationAmount: 0,
+        merchantAmount: -920,
+        merchantAuthorizationAmount: 0,
+        created: authorizedAt,
+      });
+    });
+
+    it('lists a RETURN entry with a positive amount', () => {
+      expect(stateAfter([returned()]).events).toEqual([{ token: 'evt-return', type: 'RETURN', amount: 1000, result: 'APPROVED', created: authorizedAt }]);
+    });
+
+    it('settles a return', () => {
+      spec.given([returned()]).when(settle('ENABLED')).then([settled()]);
+      expect(stateAfter([returned(), settled()])).toMatchObject({ status: 'SETTLED', amount: -1000, settledAmount: -1000 });
+    });
+  });
+
+  describe('settlement', () => {
+    it('settles a SETTLING transaction whose funding source is ENABLED', () => {
+      spec.given([authorized(), cleared(1000)]).when(settle('ENABLED')).then([settled()]);
+    });
+
+    it.each(['PENDING', 'DISCONNECTED', 'INSUFFICIENT_FUNDS', 'DELETED', 'SOMETHING_NEW'])('bounces a SETTLING transaction whose funding source is %s', (fundingState) => {
+      spec.given([authorized(), cleared(1000)]).when(settle(fundingState)).then([bounced(fundingState)]);
+    });
+
+    it('makes a settled transaction SETTLED and keeps its amounts', () => {
+      expect(stateAfter([authorized(), cleared(800), settled()])).toMatchObject({ status: 'SETTLED', amount: 800, settledAmount: 800, authorizationAmount: 1000 });
+    });
+
+    it('makes a bounced transaction BOUNCED and keeps its amounts', () => {
+      expect(stateAfter([authorized(), cleared(800), bounced('DISCONNECTED')])).toMatchObject({ status: 'BOUNCED', amount: 800, settledAmount: 800 });
+    });
+
+    it.each([
+      ['PENDING', [authorized()]],
+      ['VOIDED', [authorized(), voided(1000)]],
+      ['SETTLED', [authorized(), cleared(1000), settled()]],
+      ['BOUNCED', [authorized(), cleared(1000), bounced('DISCONNECTED')]],
+      ['DECLINED', [authorized('CARD_PAUSED')]],
+    ] as const)('refuses to settle a %s transaction', (status, history) => {
+      spec.given(history).when(settle()).thenThrows(TransactionStateConflict, `is ${status}; settlement needs a SETTLING transaction`);
+    });
+  });
+
+  describe('finding the transaction', () => {
+    it.each([
+      ['an advice', advise(1)],
+      ['a void', voidAuthorization(1)],
+      ['a clearing', clear(1)],
+      ['a settlement', settle()],
+    ] as const)('answers not found to %s of an unknown transaction', (_move, command) => {
+      spec.given([]).when(command).thenThrows(TransactionNotFound, `Transaction ${transactionToken} not found`);
+    });
+
+    it.each([
+      ['an advice', advise(1, { programToken: otherProgramToken })],
+      ['a void', voidAuthorization(1, { programToken: otherProgramToken })],
+      ['a clearing', clear(1, { programToken: otherProgramToken })],
+      ['a settlement', settle('ENABLED', { programToken: otherProgramToken })],
+    ] as const)('answers not found to %s of another program’s transaction', (_move, command) => {
+      const history = command.type === 'SettleTransaction' ? [authorized(), cleared(1000)] : [authorized()];
+      spec.given(history).when(command).thenThrows(TransactionNotFound);
+    });
+  });
+
+  describe('the events list (spec 2.4)', () => {
+    it('lists every amount-moving event in order, each amount positive, each APPROVED', () => {
+      const history = [authorized(), advised(1200, 'evt-advice', '2026-11-22T09:05:00.000Z'), voided(200, 'evt-void', '2026-11-22T09:10:00.000Z'), cleared(1000, 'evt-clearing', '2026-11-22T09:20:00.000Z'), settled()];
+      const state = stateAfter(history);
+      expect(state.events).toEqual([
+        { token: 'evt-authorization', type: 'AUTHORIZATION', amount: 1000, result: 'APPROVED', created: authorizedAt },
+        { token: 'evt-advice', type: 'AUTHORIZATION_ADVICE', amount: 1200, result: 'APPROVED', created: '2026-11-22T09:05:00.000Z' },
+        { token: 'evt-void', type: 'VOID', amount: 200, result: 'APPROVED', created: '2026-11-22T09:10:00.000Z' },
+        { token: 'evt-clearing', type: 'CLEARING', amount: 1000, result: 'APPROVED', created: '2026-11-22T09:20:00.000Z' },
+      ]);
+      expect(state).toMatchObject({ status: 'SETTLED', amount: 1000, authorizationAmount: 1200, settledAmount: 1000, created: authorizedAt });
+    });
+
+    it('lists a full void as a VOID entry with the voided (positive) amount', () => {
+      expect(stateAfter([authorized(), voided(1000)]).events.map(({ type, amount }) => ({ type, amount }))).toEqual([
+        { type: 'AUTHORIZATION', amount: 1000 },
+        { type: 'VOID', amount: 1000 },
+      ]);
+    });
+
+    it('adds no entry for a settlement or a bounce', () => {
+      expect(stateAfter([authorized(), cleared(1000), settled()]).events).toHaveLength(2);
+      expect(stateAfter([authorized(), cleared(1000), bounced('DELETED')]).events).toHaveLength(2);
+    });
+  });
+
+  describe('evolve', () => {
+    it('ignores amount events for a transaction it has not seen', () => {
+      expect(foldEvents(transactionDecider, [voided(100), cleared(100), settled()])).toEqual({ status: 'ABSENT' });
+    });
+  });
+});

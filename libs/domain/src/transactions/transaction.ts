@@ -1,0 +1,302 @@
+import { assertNever, Decider, DecisionContext } from '../core/decider';
+import type { AuthorizationFacts } from '../cards/card';
+import { AmountAboveAvailable, TransactionNotFound, TransactionStateConflict } from './transaction-errors';
+import type { Merchant, TransactionEventType, TransactionResult, TransactionStatus } from './transaction-values';
+
+/**
+ * The transaction aggregate: one stream per transaction, its status machine and amounts (spec 2.3,
+ * 3.2). Event amounts are always positive; the transaction's own `amount` is negative for a return.
+ */
+
+// ---------------------------------------------------------------- events
+
+export interface TransactionAuthorized {
+  readonly type: 'TransactionAuthorized';
+  readonly data: AuthorizationFacts & { readonly result: TransactionResult };
+}
+
+interface AmountEventData {
+  readonly transactionToken: string;
+  readonly eventToken: string;
+  readonly amount: number;
+  readonly at: string;
+}
+
+export interface TransactionAdvised {
+  readonly type: 'TransactionAdvised';
+  readonly data: AmountEventData;
+}
+
+export interface TransactionVoided {
+  readonly type: 'TransactionVoided';
+  readonly data: AmountEventData;
+}
+
+export interface TransactionCleared {
+  readonly type: 'TransactionCleared';
+  readonly data: AmountEventData;
+}
+
+export interface TransactionReturned {
+  readonly type: 'TransactionReturned';
+  readonly data: AuthorizationFacts;
+}
+
+export interface TransactionSettled {
+  readonly type: 'TransactionSettled';
+  readonly data: { readonly transactionToken: string; readonly at: string };
+}
+
+export interface TransactionBounced {
+  readonly type: 'TransactionBounced';
+  readonly data: { readonly transactionToken: string; readonly at: string; readonly fundingState: string };
+}
+
+export type TransactionEvent =
+  | TransactionAuthorized
+  | TransactionAdvised
+  | TransactionVoided
+  | TransactionCleared
+  | TransactionReturned
+  | TransactionSettled
+  | TransactionBounced;
+
+// ---------------------------------------------------------------- state
+
+/** One entry of the transaction's `events` list (spec 2.4). */
+export interface TransactionEventEntry {
+  readonly token: string;
+  readonly type: TransactionEventType;
+  readonly amount: number;
+  readonly result: TransactionResult;
+  readonly created: string;
+}
+
+export type Transaction =
+  | { readonly status: 'ABSENT' }
+  | {
+      readonly status: TransactionStatus;
+      readonly transactionToken: string;
+      readonly cardToken: string;
+      readonly programToken: string;
+      readonly fundingToken: string;
+      readonly merchant: Merchant;
+      readonly merchantCurrency: string;
+      readonly authorizationCode: string;
+      readonly result: TransactionResult;
+      readonly amount: number;
+      readonly authorizationAmount: number;
+      readonly settledAmount: number;
+      readonly merchantAmount: number;
+      readonly merchantAuthorizationAmount: number;
+      /** The authorization's own amounts: local amounts always convert at this rate, however later advices rounded. */
+      readonly rate: { readonly amount: number; readonly merchantAmount: number };
+      readonly created: string;
+      readonly events: readonly TransactionEventEntry[];
+    };
+
+export type ExistingTransaction = Exclude<Transaction, { status: 'ABSENT' }>;
+
+// ---------------------------------------------------------------- commands
+
+/** Records the card's decision; the card stream holds the same facts, so this can be replayed safely. */
+export interface RecordAuthorization {
+  readonly type: 'RecordAuthorization';
+  readonly facts: AuthorizationFacts;
+  readonly result: TransactionResult;
+}
+
+interface AmountCommand {
+  readonly transactionToken: string;
+  readonly programToken: string;
+  readonly eventToken: string;
+  readonly amount: number;
+}
+
+export interface AdviseAuthorization extends AmountCommand {
+  readonly type: 'AdviseAuthorization';
+}
+
+export interface VoidAuthorization extends AmountCommand {
+  readonly type: 'VoidAuthorization';
+}
+
+export interface ClearAuthorization extends AmountCommand {
+  readonly type: 'ClearAuthorization';
+}
+
+export interface RecordReturn {
+  readonly type: 'RecordReturn';
+  readonly facts: AuthorizationFacts;
+}
+
+export interface SettleTransaction {
+  readonly type: 'SettleTransaction';
+  readonly transactionToken: string;
+  readonly programToken: string;
+  /** State of the funding source at settlement: anything but ENABLED bounces. */
+  readonly fundingState: string;
+}
+
+export type TransactionCommand = RecordAuthorization | AdviseAuthorization | VoidAuthorization | ClearAuthorization | RecordReturn | SettleTransaction;
+
+// ---------------------------------------------------------------- decide
+
+function owned(transaction: Transaction, transactionToken: string, programToken: string): ExistingTransaction {
+  if (transaction.status === 'ABSENT' || transaction.programToken !== programToken) throw new TransactionNotFound(transactionToken);
+  return transaction;
+}
+
+function pending(transaction: ExistingTransaction, action: string): void {
+  if (transaction.status !== 'PENDING') throw new TransactionStateConflict(transaction.transactionToken, transaction.status, action, 'a PENDING authorization');
+}
+
+export function decideTransaction(command: TransactionCommand, transaction: Transaction, { now }: DecisionContext): TransactionEvent[] {
+  const at = now.toISOString();
+  switch (command.type) {
+    case 'RecordAuthorization':
+      // Idempotent: the card's decision may be recorded again by the repair process.
+      if (transaction.status !== 'ABSENT') return [];
+      return [{ type: 'TransactionAuthorized', data: { ...command.facts, result: command.result } }];
+    case 'AdviseAuthorization': {
+      const existing = owned(transaction, command.transactionToken, command.programToken);
+      pending(existing, 'an authorization advice');
+      return [{ type: 'TransactionAdvised', data: amountData(command, at) }];
+    }
+    case 'VoidAuthorization': {
+      const existing = owned(transaction, command.transactionToken, command.programToken);
+      pending(existing, 'a void');
+      if (command.amount > existing.amount) throw new AmountAboveAvailable('still pending', command.amount, existing.amount);
+      return [{ type: 'TransactionVoided', data: amountData(command, at) }];
+    }
+    case 'ClearAuthorization': {
+      const existing = owned(transaction, command.transactionToken, command.programToken);
+      pending(existing, 'a clearing');
+      return [{ type: 'TransactionCleared', data: amountData(command, at) }];
+    }
+    case 'RecordReturn':
+      if (transaction.status !== 'ABSENT') return [];
+      return [{ type: 'TransactionReturned', data: command.facts }];
+    case 'SettleTransaction': {
+      const existing = owned(transaction, command.transactionToken, command.programToken);
+      if (existing.status !== 'SETTLING') {
+        throw new TransactionStateConflict(existing.transactionToken, existing.status, 'settlement', 'a SETTLING transaction');
+      }
+      if (command.fundingState !== 'ENABLED') {
+        return [{ type: 'TransactionBounced', data: { transactionToken: existing.transactionToken, at, fundingState: command.fundingState } }];
+      }
+      return [{ type: 'TransactionSettled', data: { transactionToken: existing.transactionToken, at } }];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+function amountData(command: AmountCommand, at: string) {
+  return { transactionToken: command.transactionToken, eventToken: command.eventToken, amount: command.amount, at };
+}
+
+// ---------------------------------------------------------------- evolve
+
+/** Local-currency amounts follow the settlement-currency ones at the authorization's rate. */
+function inLocalCurrency(transaction: ExistingTransaction, amount: number): number {
+  const { rate } = transaction;
+  if (rate.amount === 0) return amount;
+  return Math.round((amount * rate.merchantAmount) / rate.amount);
+}
+
+function entry(token: string, type: TransactionEventType, amount: number, created: string, result: TransactionResult = 'APPROVED'): TransactionEventEntry {
+  return { token, type, amount, result, created };
+}
+
+export function evolveTransaction(transaction: Transaction, event: TransactionEvent): Transaction {
+  switch (event.type) {
+    case 'TransactionAuthorized': {
+      const { result, eventToken, amount, merchantAmount, at, ...facts } = event.data;
+      const approved = result === 'APPROVED';
+      return {
+        ...facts,
+        status: approved ? 'PENDING' : 'DECLINED',
+        result,
+        amount,
+        authorizationAmount: amount,
+        settledAmount: 0,
+        merchantAmount,
+        merchantAuthorizationAmount: merchantAmount,
+        rate: { amount, merchantAmount },
+        created: at,
+        events: [entry(eventToken, 'AUTHORIZATION', amount, at, result)],
+      };
+    }
+    case 'TransactionReturned': {
+      const { eventToken, amount, merchantAmount, at, ...facts } = event.data;
+      return {
+        ...facts,
+        status: 'SETTLING',
+        result: 'APPROVED',
+        amount: -amount,
+        authorizationAmount: 0,
+        settledAmount: -amount,
+        merchantAmount: -merchantAmount,
+        merchantAuthorizationAmount: 0,
+        rate: { amount, merchantAmount },
+        created: at,
+        events: [entry(eventToken, 'RETURN', amount, at)],
+      };
+    }
+    default:
+      return transaction.status === 'ABSENT' ? transaction : evolveExisting(transaction, event);
+  }
+}
+
+function evolveExisting(transaction: ExistingTransaction, event: Exclude<TransactionEvent, TransactionAuthorized | TransactionReturned>): Transaction {
+  switch (event.type) {
+    case 'TransactionAdvised': {
+      const { amount, eventToken, at } = event.data;
+      const local = inLocalCurrency(transaction, amount);
+      return {
+        ...transaction,
+        amount,
+        authorizationAmount: amount,
+        merchantAmount: local,
+        merchantAuthorizationAmount: local,
+        events: [...transaction.events, entry(eventToken, 'AUTHORIZATION_ADVICE', amount, at)],
+      };
+    }
+    case 'TransactionVoided': {
+      const { amount, eventToken, at } = event.data;
+      const remaining = transaction.amount - amount;
+      return {
+        ...transaction,
+        status: remaining === 0 ? 'VOIDED' : 'PENDING',
+        amount: remaining,
+        merchantAmount: inLocalCurrency(transaction, remaining),
+        events: [...transaction.events, entry(eventToken, 'VOID', amount, at)],
+      };
+    }
+    case 'TransactionCleared': {
+      const { amount, eventToken, at } = event.data;
+      return {
+        ...transaction,
+        status: 'SETTLING',
+        amount,
+        settledAmount: amount,
+        merchantAmount: inLocalCurrency(transaction, amount),
+        events: [...transaction.events, entry(eventToken, 'CLEARING', amount, at)],
+      };
+    }
+    case 'TransactionSettled':
+      return { ...transaction, status: 'SETTLED' };
+    case 'TransactionBounced':
+      return { ...transaction, status: 'BOUNCED' };
+    default:
+      return assertNever(event);
+  }
+}
+
+export const transactionDecider: Decider<TransactionCommand, TransactionEvent, Transaction> = {
+  initialState: () => ({ status: 'ABSENT' }),
+  decide: decideTransaction,
+  evolve: evolveTransaction,
+};
+
