@@ -1,0 +1,115 @@
+import { createHash } from 'node:crypto';
+import type { EventMetadata, EventStore, NewEvent, RecordedEvent } from './event-store.port';
+
+/**
+ * Tamper evidence. Every event's metadata carries `hash`: SHA-256 over the previous event's hash and
+ * the event's own canonical content (stream, version, type, schema version, data, metadata). Editing,
+ * removing or reordering any recorded event breaks the chain of its stream from that event on, and
+ * `verifyChains` names the first event that no longer matches.
+ */
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** JSON with object keys sorted at every depth, so equal content always hashes equally. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, inner]) => inner !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${canonicalJson(inner)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+interface HashedContent {
+  readonly streamId: string;
+  readonly streamVersion: number;
+  readonly type: string;
+  readonly schemaVersion: number;
+  readonly data: unknown;
+  readonly metadata: EventMetadata;
+}
+
+export function eventHash(previousHash: string, event: HashedContent): string {
+  const { hash: _hash, previousHash: _previous, ...metadata } = event.metadata;
+  const content = canonicalJson({
+    stream_id: event.streamId,
+    stream_version: event.streamVersion,
+    type: event.type,
+    schema_version: event.schemaVersion,
+    data: event.data,
+    metadata,
+  });
+  return createHash('sha256').update(previousHash).update('\n').update(content).digest('hex');
+}
+
+/**
+ * Seals new events onto the end of a stream: `last` is the stream's last recorded event (null for a
+ * new stream); the events get consecutive versions after it and chained hashes.
+ */
+export function chainEvents(streamId: string, last: RecordedEvent | null, events: readonly NewEvent[]): NewEvent[] {
+  let previousHash = last ? String(last.metadata.hash ?? GENESIS_HASH) : GENESIS_HASH;
+  let version = last ? last.streamVersion : -1;
+  return events.map((event) => {
+    version += 1;
+    const metadata = { ...event.metadata, previousHash };
+    const hash = eventHash(previousHash, { streamId, streamVersion: version, type: event.type, schemaVersion: event.schemaVersion, data: event.data, metadata });
+    previousHash = hash;
+    return { ...event, metadata: { ...metadata, hash } };
+  });
+}
+
+export interface ChainBreak {
+  readonly streamId: string;
+  readonly streamVersion: number;
+  readonly eventId: string;
+  readonly reason: string;
+}
+
+export interface ChainReport {
+  readonly events: number;
+  readonly streams: number;
+  /** The first event, in log order, whose hash or link does not match; null for an intact store. */
+  readonly firstBreak: ChainBreak | null;
+}
+
+/** Checks events in log order (a store, or an export being read back). */
+export class ChainVerifier {
+  private readonly heads = new Map<string, { version: number; hash: string }>();
+  private count = 0;
+  firstBreak: ChainBreak | null = null;
+
+  check(event: HashedContent & { readonly metadata: EventMetadata }): void {
+    this.count++;
+    if (this.firstBreak) return;
+    const head = this.heads.get(event.streamId);
+    const expectedVersion = head ? head.version + 1 : 0;
+    const previousHash = head ? head.hash : GENESIS_HASH;
+    const broken = (reason: string) => {
+      this.firstBreak = { streamId: event.streamId, streamVersion: event.streamVersion, eventId: event.metadata.eventId, reason };
+    };
+    if (event.streamVersion !== expectedVersion) return broken(`expected version ${expectedVersion}, found ${event.streamVersion} (an event is missing)`);
+    if (event.metadata.previousHash !== previousHash) return broken('its link to the previous event does not match (an earlier event was altered or removed)');
+    const hash = eventHash(previousHash, event);
+    if (event.metadata.hash !== hash) return broken('its content does not match its hash (the event was altered)');
+    this.heads.set(event.streamId, { version: event.streamVersion, hash });
+  }
+
+  report(): ChainReport {
+    return { events: this.count, streams: this.heads.size, firstBreak: this.firstBreak };
+  }
+}
+
+export async function verifyChains(store: EventStore, onProgress?: (events: number) => void, batchSize = 1000): Promise<ChainReport> {
+  const verifier = new ChainVerifier();
+  let after: RecordedEvent['position'] | null = null;
+  for (;;) {
+    const batch = await store.readAll({ after, maxCount: batchSize });
+    if (batch.length === 0) break;
+    for (const event of batch) verifier.check(event);
+    after = batch[batch.length - 1].position;
+    onProgress?.(verifier.report().events);
+    if (verifier.firstBreak) break;
+  }
+  return verifier.report();
+}

@@ -1,0 +1,107 @@
+import { Client, type ClientConfig } from 'pg';
+
+export const LISTENER_APPLICATION_NAME = 'ledger-event-store-listener';
+
+export interface NotificationListenerOptions {
+  readonly connection: ClientConfig;
+  readonly channel: string;
+  /** First reconnect delay; it doubles up to maxReconnectDelayMs while the server stays away. */
+  readonly reconnectDelayMs: number;
+  readonly maxReconnectDelayMs: number;
+}
+
+/**
+ * One LISTEN connection shared by every subscription of a store. It holds its own client rather than
+ * a pool slot, opens with the first subscriber and closes with the last. When the connection drops
+ * it wakes everyone (their polling covers the gap) and reconnects with a growing delay.
+ */
+export class NotificationListener {
+  private readonly wakers = new Set<() => void>();
+  private client: Client | null = null;
+  private connecting: Promise<void> | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private retryDelayMs: number;
+  /** Bumped on shutdown so that a connection finishing afterwards closes itself. */
+  private generation = 0;
+
+  constructor(private readonly options: NotificationListenerOptions) {
+    this.retryDelayMs = options.reconnectDelayMs;
+  }
+
+  /** Registers a wake-up; returns the function that unregisters it. */
+  add(wake: () => void): () => Promise<void> {
+    this.wakers.add(wake);
+    if (this.wakers.size === 1) this.start(this.generation);
+    return async () => {
+      if (!this.wakers.delete(wake)) return;
+      if (this.wakers.size === 0) await this.shutdown();
+    };
+  }
+
+  get connected(): boolean {
+    return this.client !== null;
+  }
+
+  async shutdown(): Promise<void> {
+    this.generation += 1;
+    this.wakers.clear();
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    // Taken before awaiting: a subscriber added meanwhile starts a new connection that must survive.
+    const connecting = this.connecting;
+    const client = this.client;
+    this.client = null;
+    await connecting;
+    await client?.end().catch(() => undefined);
+  }
+
+  private start(generation: number): void {
+    this.connecting = this.connect(generation).finally(() => {
+      this.connecting = null;
+    });
+  }
+
+  private async connect(generation: number): Promise<void> {
+    const client = new Client({ ...this.options.connection, application_name: LISTENER_APPLICATION_NAME });
+    // Without an 'error' listener a dropped connection would crash the process.
+    client.on('error', () => this.dropped(client, generation));
+    client.on('end', () => this.dropped(client, generation));
+    client.on('notification', () => this.wakeAll());
+    try {
+      await client.connect();
+      await client.query(`listen "${this.options.channel}"`);
+    } catch {
+      await client.end().catch(() => undefined);
+      if (generation === this.generation) this.scheduleReconnect(generation);
+      return;
+    }
+    if (generation !== this.generation) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.client = client;
+    this.retryDelayMs = this.options.reconnectDelayMs;
+    // Commits that happened while nobody listened sent notifications into the void.
+    this.wakeAll();
+  }
+
+  private dropped(client: Client, generation: number): void {
+    if (this.client !== client || generation !== this.generation) return;
+    this.client = null;
+    this.wakeAll();
+    this.scheduleReconnect(generation);
+  }
+
+  private scheduleReconnect(generation: number): void {
+    const delay = this.retryDelayMs;
+    this.retryDelayMs = Math.min(delay * 2, this.options.maxReconnectDelayMs);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (generation === this.generation) this.start(generation);
+    }, delay);
+  }
+
+  private wakeAll(): void {
+    for (const wake of this.wakers) wake();
+  }
+}

@@ -1,0 +1,350 @@
+import { Client, Pool } from 'pg';
+import { truncateAll, workerDatabaseUrl } from '@ledger/test-support';
+import {
+  ANY_VERSION,
+  NO_STREAM,
+  STREAM_EXISTS,
+  WrongExpectedVersionError,
+  comparePositions,
+  formatPosition,
+  parsePosition,
+  type RecordedEvent,
+} from '../event-store.port';
+import {
+  delay,
+  describeEventStoreContract,
+  expectStrictlyIncreasing,
+  newEvent,
+  newStreamId,
+  waitFor,
+} from '../contract/event-store-contract';
+import { LISTENER_APPLICATION_NAME } from './notification-listener';
+import { PostgresEventStore } from './postgres-event-store';
+
+describeEventStoreContract('PostgreSQL', async () => {
+  const pool = new Pool({ connectionString: await workerDatabaseUrl() });
+  const store = new PostgresEventStore(pool);
+  await store.migrate();
+  return {
+    store,
+    reset: () => truncateAll(pool),
+    dispose: async () => {
+      await store.close();
+      await pool.end();
+    },
+  };
+});
+
+describe('PostgresEventStore', () => {
+  let url: string;
+  let pool: Pool;
+  let store: PostgresEventStore;
+  const cleanups: Array<() => Promise<unknown>> = [];
+
+  beforeAll(async () => {
+    url = await workerDatabaseUrl();
+    pool = new Pool({ connectionString: url, max: 20 });
+    store = new PostgresEventStore(pool);
+    await store.migrate();
+  });
+  beforeEach(async () => {
+    await truncateAll(pool);
+  });
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  afterAll(async () => {
+    await store.close();
+    await pool.end();
+  });
+
+  /** A client that holds a transaction open, as a slow command handler would. */
+  async function openTransaction(): Promise<Client> {
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    cleanups.push(() => client.end());
+    await client.query('begin');
+    return client;
+  }
+
+  function collect(target: PostgresEventStore, after: Parameters<PostgresEventStore['subscribeToAll']>[0]['after'], batchSize?: number) {
+    const events: RecordedEvent[] = [];
+    const subscription = target.subscribeToAll({
+      after,
+      batchSize,
+      handle: async (batch) => {
+        events.push(...batch);
+      },
+    });
+    cleanups.push(() => subscription.stop());
+    return { events, subscription };
+  }
+
+  it('reports no head position for an empty log', async () => {
+    await expect(store.headPosition()).resolves.toBeNull();
+    await expect(store.readAll({ maxCount: 10 })).resolves.toEqual([]);
+  });
+
+  it('migrates idempotently, also when several instances start at once, and keeps schemas apart', async () => {
+    const schema = 'event_store_migration_test';
+    await pool.query(`drop schema if exists ${schema} cascade`);
+    cleanups.push(() => pool.query(`drop schema if exists ${schema} cascade`));
+    const others = [1, 2, 3].map(() => new PostgresEventStore(pool, { schema }));
+
+    await Promise.all(others.map((other) => other.migrate()));
+    await others[0].migrate();
+    const streamId = newStreamId();
+    await others[1].append(streamId, [newEvent('InOtherSchema', {})], NO_STREAM);
+
+    expect((await others[2].readStream(streamId)).map((e) => e.type)).toEqual(['InOtherSchema']);
+    await expect(store.readStream(streamId)).resolves.toEqual([]);
+  });
+
+  it('refuses a schema name that is not a plain identifier', () => {
+    expect(() => new PostgresEventStore(pool, { schema: 'public; drop table events' })).toThrow(/identifier/);
+  });
+
+  it('a conflicting append waits for the open winner, then reports the version it wrote', async () => {
+    const streamId = newStreamId();
+    await store.append(streamId, [newEvent('Seeded', {})], NO_STREAM);
+    const winner = await openTransaction();
+    await store.appendWith(winner, streamId, [newEvent('Winner', {})], 0);
+
+    let settled = false;
+    const loser = store.append(streamId, [newEvent('Loser', { n: 1 }), newEvent('Loser', { n: 2 })], 0);
+    void loser.catch(() => undefined).finally(() => (settled = true));
+    await delay(150);
+    expect(settled).toBe(false);
+    await winner.query('commit');
+
+    await expect(loser).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    await expect(loser).rejects.toMatchObject({ expected: 0, actual: 1 });
+    expect((await store.readStream(streamId)).map((e) => e.type)).toEqual(['Seeded', 'Winner']);
+  });
+
+  it('ANY_VERSION and STREAM_EXISTS appends that lose the race go in behind the winner', async () => {
+    const streamId = newStreamId();
+    await store.append(streamId, [newEvent('Seeded', {})], NO_STREAM);
+    const winner = await openTransaction();
+    await store.appendWith(winner, streamId, [newEvent('Winner', {})], 0);
+
+    const anyAppend = store.append(streamId, [newEvent('Any', {})], ANY_VERSION);
+    const existsAppend = store.append(streamId, [newEvent('Exists', {})], STREAM_EXISTS);
+    await delay(150);
+    await winner.query('commit');
+    const landed = await Promise.all([anyAppend, existsAppend]);
+
+    expect(landed.map((r) => r.nextExpectedVersion).sort()).toEqual([2, 3]);
+    const stream = await store.readStream(streamId);
+    expect(stream.map((e) => e.type).slice(0, 2)).toEqual(['Seeded', 'Winner']);
+    expect(stream.map((e) => e.type).slice(2).sort()).toEqual(['Any', 'Exists']);
+  });
+
+  it('never delivers a later commit before an earlier-started transaction, and skips neither', async () => {
+    const start = await store.headPosition();
+    const live = collect(store, start);
+    await live.subscription.caughtUp;
+    const [streamA, streamB] = [newStreamId('a'), newStreamId('b')];
+
+    const transactionA = await openTransaction();
+    const a = await store.appendWith(transactionA, streamA, [newEvent('A', {})], NO_STREAM);
+    const b = await store.append(streamB, [newEvent('B', {})], NO_STREAM);
+
+    // A holds the smaller sequence number but B committed first: the trap of a bigserial-only log.
+    expect(a.position.prepare).toBeLessThan(b.position.prepare);
+    expect(a.position.commit).toBeLessThan(b.position.commit);
+    await delay(300);
+    expect(live.events).toEqual([]);
+    expect(await store.readAll({ after: start, maxCount: 100 })).toEqual([]);
+    // The head counts B, so a caller waiting for "the subscriber passed the head" waits for A too.
+    expect(await store.headPosition()).toEqual(b.position);
+
+    await transactionA.query('commit');
+    await waitFor(() => live.events.length >= 2, 'A and B');
+
+    expect(live.events.map((e) => e.type)).toEqual(['A', 'B']);
+    expect(live.events.map((e) => e.position)).toEqual([a.position, b.position]);
+    expect((await store.readAll({ after: start, maxCount: 100 })).map((e) => e.type)).toEqual(['A', 'B']);
+  });
+
+  it('a rolled-back append leaves no gap that blocks readers', async () => {
+    const start = await store.headPosition();
+    const aborted = await openTransaction();
+    await store.appendWith(aborted, newStreamId(), [newEvent('RolledBack', {})], NO_STREAM);
+    const kept = await store.append(newStreamId(), [newEvent('Kept', {})], NO_STREAM);
+    await aborted.query('rollback');
+    const live = collect(store, start);
+
+    await live.subscription.caughtUp;
+
+    expect(live.events.map((e) => e.type)).toEqual(['Kept']);
+    expect(live.events[0].position).toEqual(kept.position);
+  });
+
+  it('delivers many concurrent appends exactly once, in (commit, prepare) order', async () => {
+    const live = collect(store, await store.headPosition(), 7);
+    await live.subscription.caughtUp;
+    const streams = Array.from({ length: 30 }, () => newStreamId('burst'));
+    const perStream = 6;
+
+    await Promise.all(
+      streams.map(async (streamId) => {
+        for (let n = 0; n < perStream; n += 2) {
+          // Two events per append, so batches of several events interleave with other streams.
+          await store.append(streamId, [newEvent('Burst', { n }), newEvent('Burst', { n: n + 1 })], n === 0 ? NO_STREAM : n - 1);
+        }
+      }),
+    );
+    const total = streams.length * perStream;
+    await waitFor(() => live.events.length >= total, `${total} events`);
+    await delay(100);
+
+    expect(live.events).toHaveLength(total);
+    expect(new Set(live.events.map((e) => e.metadata.eventId)).size).toBe(total);
+    expectStrictlyIncreasing(live.events.map((e) => e.position));
+    for (const streamId of streams) {
+      const versions = live.events.filter((e) => e.streamId === streamId).map((e) => e.streamVersion);
+      expect(versions).toEqual([0, 1, 2, 3, 4, 5]);
+    }
+    expect(await store.readAll({ maxCount: 1000 })).toEqual(live.events);
+  });
+
+  it('resumes from a stored checkpoint after a restart, on a new instance and pool', async () => {
+    const streamId = newStreamId();
+    const firstPool = new Pool({ connectionString: url });
+    const first = new PostgresEventStore(firstPool);
+    await first.append(streamId, [newEvent('BeforeRestart', { n: 1 }), newEvent('BeforeRestart', { n: 2 })], NO_STREAM);
+    let storedCheckpoint: string | null = null;
+    const seenBefore: string[] = [];
+    const beforeRestart = first.subscribeToAll({
+      after: null,
+      handle: async (batch) => {
+        seenBefore.push(...batch.map((e) => e.type));
+        storedCheckpoint = formatPosition(batch[batch.length - 1].position);
+      },
+    });
+    await beforeRestart.caughtUp;
+    await first.close();
+    await firstPool.end();
+
+    await store.append(streamId, [newEvent('WhileDown', {})], 1);
+    const secondPool = new Pool({ connectionString: url });
+    const second = new PostgresEventStore(secondPool);
+    cleanups.push(async () => {
+      await second.close();
+      await secondPool.end();
+    });
+    expect(storedCheckpoint).not.toBeNull();
+    const seenAfter: string[] = [];
+    const afterRestart = second.subscribeToAll({
+      after: parsePosition(storedCheckpoint ?? ''),
+      handle: async (batch) => {
+        seenAfter.push(...batch.map((e) => e.type));
+      },
+    });
+    await afterRestart.caughtUp;
+    await second.append(streamId, [newEvent('AfterRestart', {})], 2);
+    await waitFor(() => seenAfter.length >= 2, 'the events after the restart');
+
+    expect(seenBefore).toEqual(['BeforeRestart', 'BeforeRestart']);
+    expect(seenAfter).toEqual(['WhileDown', 'AfterRestart']);
+  });
+
+  it('wakes live subscribers by notification, not by polling', async () => {
+    const slowPolling = new PostgresEventStore(pool, { pollIntervalMs: 60_000 });
+    cleanups.push(() => slowPolling.close());
+    const live = collect(slowPolling, await store.headPosition());
+    await live.subscription.caughtUp;
+    const started = Date.now();
+
+    await store.append(newStreamId(), [newEvent('Live', {})], NO_STREAM);
+    await waitFor(() => live.events.length === 1, 'the notified event', 3000);
+
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('re-opens its LISTEN connection when the server drops it', async () => {
+    const listenerPids = async (): Promise<number[]> => {
+      const result = await pool.query<{ pid: number }>(
+        `select pid from pg_stat_activity where datname = current_database() and application_name = $1`,
+        [LISTENER_APPLICATION_NAME],
+      );
+      return result.rows.map((row) => row.pid);
+    };
+    // Listeners of other stores may exist; ours is the one that appears when we subscribe.
+    const others = new Set(await listenerPids());
+    const ours = async (): Promise<number[]> => (await listenerPids()).filter((pid) => !others.has(pid));
+    const slowPolling = new PostgresEventStore(pool, { pollIntervalMs: 60_000 });
+    cleanups.push(() => slowPolling.close());
+    const live = collect(slowPolling, await store.headPosition());
+    await live.subscription.caughtUp;
+    const [first] = await poll(ours, (pids) => pids.length === 1);
+    expect(first).toEqual(expect.any(Number));
+
+    await pool.query('select pg_terminate_backend($1)', [first]);
+    const [second] = await poll(ours, (pids) => pids.length === 1 && pids[0] !== first);
+    expect(second).toEqual(expect.any(Number));
+    expect(second).not.toBe(first);
+    await store.append(newStreamId(), [newEvent('AfterReconnect', {})], NO_STREAM);
+    await waitFor(() => live.events.length === 1, 'the event notified on the new connection', 3000);
+
+    expect(live.events.map((e) => e.type)).toEqual(['AfterReconnect']);
+  });
+
+  it('maps only its own unique key to WrongExpectedVersionError: a reused event id is a different error', async () => {
+    const event = newEvent('Once', {});
+    await store.append(newStreamId(), [event], NO_STREAM);
+
+    const reuse = store.append(newStreamId(), [event], NO_STREAM);
+
+    await expect(reuse).rejects.toThrow(/events_event_id_unique/);
+    await expect(reuse).rejects.not.toBeInstanceOf(WrongExpectedVersionError);
+  });
+
+  it('stores positions that order by commit first', async () => {
+    const first = await store.append(newStreamId(), [newEvent('One', {})], NO_STREAM);
+    const second = await store.append(newStreamId(), [newEvent('Two', {})], NO_STREAM);
+
+    expect(comparePositions(first.position, second.position)).toBe(-1);
+    expect(parsePosition(formatPosition(second.position))).toEqual(second.position);
+  });
+});
+
+/** Repeats a query until its result passes, for up to three seconds; returns the last result. */
+async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 3000;
+  let value = await read();
+  while (!done(value) && Date.now() < deadline) {
+    await delay(20);
+    value = await read();
+  }
+  return value;
+}
+
+describe('PostgresEventStore.appendMany (bulk path)', () => {
+  it('appends several streams in one transaction, and none of them when one expectation fails', async () => {
+    const { Pool } = await import('pg');
+    const { randomUUID } = await import('node:crypto');
+    const { workerDatabaseUrl } = await import('@ledger/test-support');
+    const pool = new Pool({ connectionString: await workerDatabaseUrl(), max: 2 });
+    const store = new PostgresEventStore(pool);
+    await store.migrate();
+    const event = () => ({ type: 'Bulk', schemaVersion: 1, data: { note: "it's quoted" }, metadata: { eventId: randomUUID(), correlationId: 'c', causationId: null, programToken: 'p', occurredAt: new Date().toISOString() } });
+    const [a, b] = [`bulk-${randomUUID()}`, `bulk-${randomUUID()}`];
+    try {
+      await store.appendMany([
+        { streamId: a, events: [event(), event()], expected: 'no_stream' },
+        { streamId: b, events: [event()], expected: 'no_stream' },
+      ]);
+      expect((await store.readStream(a)).map((e) => [e.streamVersion, e.data])).toEqual([[0, { note: "it's quoted" }], [1, { note: "it's quoted" }]]);
+      expect(await store.readStream(b)).toHaveLength(1);
+      const c = `bulk-${randomUUID()}`;
+      await expect(store.appendMany([{ streamId: c, events: [event()], expected: 'no_stream' }, { streamId: a, events: [event()], expected: 0 }])).rejects.toThrow(/expected version/);
+      expect(await store.readStream(c)).toEqual([]);
+      expect(await store.readStream(a)).toHaveLength(2);
+    } finally {
+      await store.close();
+      await pool.end();
+    }
+  });
+});

@@ -1,0 +1,269 @@
+import type { Pool, QueryResult, QueryResultRow } from 'pg';
+import {
+  ANY_VERSION,
+  NO_STREAM,
+  STREAM_EXISTS,
+  WrongExpectedVersionError,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedVersion,
+  type GlobalPosition,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeToAllOptions,
+  type Subscription,
+} from '../event-store.port';
+import { NotificationListener } from './notification-listener';
+import { buildSql, type PostgresEventStoreSql } from './postgres-schema';
+import { PostgresSubscription, type SubscriptionRead } from './postgres-subscription';
+
+export interface PostgresEventStoreOptions {
+  /** Schema holding the events table and the append function. Default 'public'. */
+  readonly schema?: string;
+  /** Longest a live subscription sleeps without a notification. Default 1000 ms. */
+  readonly pollIntervalMs?: number;
+}
+
+/** A pool, or a client inside the caller's own transaction. */
+export interface Queryable {
+  query<R extends QueryResultRow = QueryResultRow>(text: string, values?: unknown[]): Promise<QueryResult<R>>;
+}
+
+/** Reported for the position of an empty append on a stream that has no events. */
+const START_OF_LOG: GlobalPosition = { commit: 0n, prepare: 0n };
+
+const PENDING_RETRY_MS = 10;
+
+interface EventRow {
+  readonly stream_id: string;
+  readonly stream_version: number;
+  readonly event_id: string;
+  readonly event_type: string;
+  readonly schema_version: number;
+  readonly data: unknown;
+  readonly metadata: EventMetadata;
+  readonly recorded_at: string;
+  readonly transaction_id: string;
+  readonly global_position: string;
+}
+
+interface AppendRow {
+  readonly appended: boolean;
+  /** After success the new last version; after a conflict the actual one; -1 for no stream. */
+  readonly stream_version: number;
+  readonly transaction_id: string | null;
+  readonly global_position: string | null;
+}
+
+interface PositionRow {
+  readonly transaction_id: string;
+  readonly global_position: string;
+}
+
+/**
+ * The event store on PostgreSQL: one append-only `events` table, appends through a plpgsql function
+ * (one round trip), global order by (transaction id, sequence) read only below the snapshot's xmin.
+ * The pool belongs to the caller: close() stops subscriptions and the LISTEN connection, not the pool.
+ */
+export class PostgresEventStore implements EventStore {
+  private readonly sql: PostgresEventStoreSql;
+  private readonly functionName: string;
+  private readonly pollIntervalMs: number;
+  private readonly listener: NotificationListener;
+  private readonly subscriptions = new Set<PostgresSubscription>();
+
+  constructor(
+    private readonly pool: Pool,
+    options: PostgresEventStoreOptions = {},
+  ) {
+    const schema = options.schema ?? 'public';
+    // The channel is baked into the append function by migrate(), so it follows from the schema alone.
+    this.sql = buildSql(schema, `${schema}_events`);
+    this.functionName = `"${schema}".append_events`;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.listener = new NotificationListener({
+      connection: pool.options,
+      channel: this.sql.channel,
+      reconnectDelayMs: Math.min(100, this.pollIntervalMs),
+      maxReconnectDelayMs: Math.max(this.pollIntervalMs, 5000),
+    });
+  }
+
+  /** Creates the schema objects if missing; safe to run from several processes starting at once. */
+  async migrate(): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(this.sql.migrate);
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  append(streamId: string, events: readonly NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
+    return this.appendWith(this.pool, streamId, events, expected);
+  }
+
+  /**
+   * Appends through the given client, e.g. inside the caller's transaction: the events become
+   * readable, and subscribers are notified, when that transaction commits.
+   */
+  /**
+   * Bulk path (benchmark seeding, imports): many streams' appends in one round trip and one
+   * transaction, through the same append function and checks as `append`; all or none are written.
+   * Values travel as SQL literals (simple query protocol allows several statements), quoted by
+   * doubling single quotes, which is safe with standard_conforming_strings (PostgreSQL's default).
+   */
+  async appendMany(appends: readonly { streamId: string; events: readonly NewEvent[]; expected: ExpectedVersion }[]): Promise<void> {
+    if (appends.length === 0) return;
+    const literal = (value: string | number | null) => (value === null ? 'null' : typeof value === 'number' ? String(value) : `'${value.replace(/'/g, "''")}'`);
+    const statements = appends.map(({ streamId, events, expected }) => {
+      const [kind, version] = expectation(expected);
+      return `select appended from ${this.functionName}(${literal(streamId)}, ${literal(kind)}, ${literal(version)}, ${literal(serializeBatch(events))}::jsonb)`;
+    });
+    const client = await this.pool.connect();
+    try {
+      const results = (await client.query(`begin; ${statements.join('; ')}`)) as unknown as { rows: { appended?: boolean }[] }[];
+      const refused = results.findIndex((result) => result.rows.length === 1 && result.rows[0].appended === false);
+      if (refused >= 0) throw new Error(`Bulk append refused: an expected version did not match (statement ${refused})`);
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async appendWith(
+    db: Queryable,
+    streamId: string,
+    events: readonly NewEvent[],
+    expected: ExpectedVersion,
+  ): Promise<AppendResult> {
+    const [kind, version] = expectation(expected);
+    const result = await db.query<AppendRow>(this.sql.append, [streamId, kind, version, serializeBatch(events)]);
+    const row = result.rows[0];
+    if (!row.appended) {
+      throw new WrongExpectedVersionError(streamId, expected, row.stream_version < 0 ? null : row.stream_version);
+    }
+    return {
+      nextExpectedVersion: row.stream_version,
+      position:
+        row.transaction_id === null || row.global_position === null
+          ? START_OF_LOG
+          : toPosition({ transaction_id: row.transaction_id, global_position: row.global_position }),
+    };
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const result = await this.pool.query<EventRow>(this.sql.readStream, [
+      streamId,
+      options.fromVersion ?? 0,
+      options.maxCount ?? null,
+    ]);
+    return result.rows.map(toRecordedEvent);
+  }
+
+  async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
+    const after = options.after ?? START_OF_LOG;
+    const result = await this.pool.query<EventRow>(this.sql.readAll, [
+      after.commit.toString(),
+      after.prepare.toString(),
+      options.maxCount,
+    ]);
+    return result.rows.map(toRecordedEvent);
+  }
+
+  subscribeToAll(options: SubscribeToAllOptions): Subscription {
+    const subscription = new PostgresSubscription(
+      {
+        readAfter: (position, limit) => this.readForSubscription(position, limit),
+        listen: (wake) => this.listener.add(wake),
+      },
+      options,
+      { pollIntervalMs: this.pollIntervalMs, pendingRetryMs: Math.min(PENDING_RETRY_MS, this.pollIntervalMs) },
+      (finished) => this.subscriptions.delete(finished),
+    );
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async headPosition(): Promise<GlobalPosition | null> {
+    const result = await this.pool.query<PositionRow>(this.sql.headPosition);
+    return result.rows.length === 0 ? null : toPosition(result.rows[0]);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    await this.listener.shutdown();
+  }
+
+  private async readForSubscription(position: GlobalPosition | null, limit: number): Promise<SubscriptionRead> {
+    const after = position ?? START_OF_LOG;
+    const result = await this.pool.query<EventRow & { readonly ready: boolean }>(this.sql.readForSubscription, [
+      after.commit.toString(),
+      after.prepare.toString(),
+      limit,
+    ]);
+    // Rows are ordered by transaction id and `ready` means "below xmin", so the ready ones form a prefix.
+    const readyCount = result.rows.findIndex((row) => !row.ready);
+    const ready = readyCount === -1 ? result.rows : result.rows.slice(0, readyCount);
+    return { events: ready.map(toRecordedEvent), pending: readyCount !== -1 };
+  }
+}
+
+type ExpectationKind = 'exact' | 'no_stream' | 'stream_exists' | 'any';
+
+function expectation(expected: ExpectedVersion): [ExpectationKind, number | null] {
+  switch (expected) {
+    case NO_STREAM:
+      return ['no_stream', null];
+    case STREAM_EXISTS:
+      return ['stream_exists', null];
+    case ANY_VERSION:
+      return ['any', null];
+    default:
+      if (!Number.isInteger(expected) || expected < -1) {
+        throw new RangeError(`Expected version must be an integer >= -1 or a named case, got ${expected}`);
+      }
+      // -1 is "before the first event", what an empty append on a missing stream reports.
+      return expected === -1 ? ['no_stream', null] : ['exact', expected];
+  }
+}
+
+function serializeBatch(events: readonly NewEvent[]): string {
+  return JSON.stringify(
+    events.map((event) => ({
+      id: event.metadata.eventId,
+      type: event.type,
+      schemaVersion: event.schemaVersion,
+      data: event.data,
+      metadata: event.metadata,
+    })),
+  );
+}
+
+function toPosition(row: PositionRow): GlobalPosition {
+  return { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) };
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    streamId: row.stream_id,
+    streamVersion: row.stream_version,
+    type: row.event_type,
+    schemaVersion: row.schema_version,
+    data: row.data,
+    metadata: row.metadata,
+    position: toPosition(row),
+    recordedAt: row.recorded_at,
+  };
+}

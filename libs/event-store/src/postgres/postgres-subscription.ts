@@ -1,0 +1,106 @@
+import type { GlobalPosition, RecordedEvent, SubscribeToAllOptions, Subscription } from '../event-store.port';
+import {
+  SubscriptionStoppedError,
+  WakeSignal,
+  deferred,
+  reportSubscriptionError,
+} from '../support/wake-signal';
+
+export interface SubscriptionRead {
+  /** Events readable in log order after the position, at most the limit. */
+  readonly events: RecordedEvent[];
+  /** True when committed events exist beyond them that an older open transaction still holds back. */
+  readonly pending: boolean;
+}
+
+/** What a subscription needs from the store; kept narrow so the loop is easy to follow. */
+export interface SubscriptionSource {
+  readAfter(position: GlobalPosition | null, limit: number): Promise<SubscriptionRead>;
+  /** Calls wake on every commit notification; returns the function that stops listening. */
+  listen(wake: () => void): () => Promise<void>;
+}
+
+export interface SubscriptionTiming {
+  /** Longest sleep without a notification: the fallback when notifications are lost. */
+  readonly pollIntervalMs: number;
+  /** First retry delay while events are held back by an open transaction; doubles up to pollIntervalMs. */
+  readonly pendingRetryMs: number;
+}
+
+export const DEFAULT_BATCH_SIZE = 500;
+
+/**
+ * Catch-up then live, in one loop: read a batch after the checkpoint, hand it over, and when the log
+ * has nothing more, sleep until a commit notification or the poll interval. There is no separate
+ * live mode to switch to, so no event can fall between catch-up and live.
+ */
+export class PostgresSubscription implements Subscription {
+  readonly caughtUp: Promise<void>;
+  private readonly caughtUpSignal = deferred<void>();
+  private readonly wake = new WakeSignal();
+  private readonly batchSize: number;
+  private stopping = false;
+  private readonly finished: Promise<void>;
+
+  constructor(
+    private readonly source: SubscriptionSource,
+    private readonly options: SubscribeToAllOptions,
+    private readonly timing: SubscriptionTiming,
+    onFinished: (subscription: PostgresSubscription) => void,
+  ) {
+    this.batchSize = validBatchSize(options.batchSize);
+    this.caughtUp = this.caughtUpSignal.promise;
+    this.finished = this.run().finally(() => onFinished(this));
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake.notify();
+    await this.finished;
+  }
+
+  private async run(): Promise<void> {
+    const unlisten = this.source.listen(() => this.wake.notify());
+    try {
+      await this.consume();
+    } catch (error) {
+      this.stopping = true;
+      this.caughtUpSignal.reject(error);
+      reportSubscriptionError(this.options.onError, error);
+    } finally {
+      this.caughtUpSignal.reject(new SubscriptionStoppedError());
+      await unlisten();
+    }
+  }
+
+  private async consume(): Promise<void> {
+    let position = this.options.after;
+    let pendingDelay = this.timing.pendingRetryMs;
+    while (!this.stopping) {
+      // Notifications from now on concern commits this read may miss: they must cut the next sleep short.
+      this.wake.clear();
+      const { events, pending } = await this.source.readAfter(position, this.batchSize);
+      if (this.stopping) return;
+      if (events.length > 0) {
+        await this.options.handle(events);
+        position = events[events.length - 1].position;
+        pendingDelay = this.timing.pendingRetryMs;
+      }
+      if (events.length === this.batchSize) continue;
+      if (pending) {
+        // An older transaction still runs; its commit may not notify (it may not be an append).
+        await this.wake.wait(pendingDelay);
+        pendingDelay = Math.min(pendingDelay * 2, this.timing.pollIntervalMs);
+        continue;
+      }
+      this.caughtUpSignal.resolve();
+      await this.wake.wait(this.timing.pollIntervalMs);
+    }
+  }
+}
+
+export function validBatchSize(batchSize: number | undefined): number {
+  const size = batchSize ?? DEFAULT_BATCH_SIZE;
+  if (!Number.isInteger(size) || size < 1) throw new RangeError(`batchSize must be a positive integer, got ${size}`);
+  return size;
+}
