@@ -1,0 +1,3 @@
+export * from './standard-webhooks';
+export * from './kafka/kafka-connection';
+export * from './privacy-hmac';

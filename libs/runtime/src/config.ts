@@ -1,0 +1,122 @@
+import path from 'node:path';
+
+/**
+ * Everything an operator can set, read once from the environment. The README's configuration table
+ * lists the same names.
+ */
+export interface LedgerConfig {
+  readonly port: number;
+  readonly host: string;
+  /** Unset: an embedded PostgreSQL keeps its data under dataDir. */
+  readonly databaseUrl: string | null;
+  readonly dataDir: string;
+  readonly embeddedPostgresPort: number;
+  readonly sandboxApiKey: string | null;
+  /** Simulation endpoints answer only in sandbox mode; elsewhere they are 404. */
+  readonly sandbox: boolean;
+  /** 32-byte key for card secrets; unset: generated once and kept under dataDir. */
+  readonly cardDataKey: string | null;
+  /** PAN encryption keys, newest first (CARD_ENCRYPTION_KEYS); empty: derived from the card data key. */
+  readonly cardEncryptionKeys: readonly string[];
+  readonly cardBin: string;
+  readonly eventStore: 'postgres' | 'eventstoredb';
+  readonly eventStoreDbUrl: string | null;
+  /** How long a write waits for the read models to show it before answering. */
+  readonly readYourWritesTimeoutMs: number;
+  /** How old an event must be before the reconciler checks that both of its streams were written. */
+  readonly reconcilerLagMs: number;
+  /** Kafka brokers ("host:port,..."); unset: no Kafka, webhooks are fed from a PostgreSQL outbox. */
+  readonly kafkaBrokers: readonly string[] | null;
+  /**
+   * Webhook retry schedule, in ms: entry n is the wait before attempt n+1 (the first after the
+   * message is enqueued); after the last entry's attempt fails the message is failed.
+   */
+  readonly webhookRetrySchedule: readonly number[];
+  /** How often the webhook dispatcher looks for due messages. */
+  readonly webhookPollMs: number;
+  /** How long one webhook delivery may take before it counts as failed. */
+  readonly webhookTimeoutMs: number;
+  /** Kafka consumer group of the webhook feeder (Kafka mode only). */
+  readonly webhookKafkaGroupId: string;
+  /** How long the outcome of a request sent with an Idempotency-Key is kept and replayed. */
+  readonly idempotencyTtlHours: number;
+  /** Requests per second each program (or, without a valid api-key, each client IP) may make; 0: no limit. */
+  readonly rateLimitPerSecond: number;
+  /** Requests per minute, counted the same way; 0: no limit. */
+  readonly rateLimitPerMinute: number;
+  /** Where rate-limit counters live: this process's memory, or PostgreSQL (shared by every gateway process). */
+  readonly rateLimitStore: 'memory' | 'postgres';
+  /** pino level of the JSON log lines on stdout (fatal, error, warn, info, debug, trace, silent). */
+  readonly logLevel: string;
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(value)) return true;
+  if (/^(0|false|no|off)$/i.test(value)) return false;
+  throw new Error(`Not a boolean: ${value}`);
+}
+
+function integer(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, got ${value}`);
+  return parsed;
+}
+
+function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined || value === '') return fallback;
+  if (!(allowed as readonly string[]).includes(value)) throw new Error(`${name} must be one of ${allowed.join(', ')}, got ${value}`);
+  return value as T;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): LedgerConfig {
+  const eventStoreDbUrl = env.EVENTSTOREDB_URL || null;
+  const eventStore = (env.EVENT_STORE || (eventStoreDbUrl ? 'eventstoredb' : 'postgres')) as LedgerConfig['eventStore'];
+  if (eventStore !== 'postgres' && eventStore !== 'eventstoredb') throw new Error(`EVENT_STORE must be postgres or eventstoredb`);
+  if (eventStore === 'eventstoredb' && !eventStoreDbUrl) throw new Error('EVENT_STORE=eventstoredb needs EVENTSTOREDB_URL');
+  const cardBin = env.CARD_BIN || '424242';
+  if (!/^\d{6,8}$/.test(cardBin)) throw new Error('CARD_BIN must be 6 to 8 digits');
+  return {
+    port: integer('PORT', env.PORT, 3000),
+    host: env.HOST || '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || null,
+    dataDir: path.resolve(env.LEDGER_DATA_DIR || path.join(process.cwd(), '.data')),
+    embeddedPostgresPort: integer('EMBEDDED_POSTGRES_PORT', env.EMBEDDED_POSTGRES_PORT, 54320),
+    sandboxApiKey: env.SANDBOX_API_KEY || null,
+    sandbox: flag(env.SANDBOX, true),
+    cardDataKey: env.CARD_DATA_KEY || null,
+    cardEncryptionKeys: (env.CARD_ENCRYPTION_KEYS ?? '').split(',').map((key) => key.trim()).filter(Boolean),
+    cardBin,
+    eventStore,
+    eventStoreDbUrl,
+    readYourWritesTimeoutMs: integer('READ_YOUR_WRITES_TIMEOUT_MS', env.READ_YOUR_WRITES_TIMEOUT_MS, 10_000),
+    reconcilerLagMs: integer('RECONCILER_LAG_MS', env.RECONCILER_LAG_MS, 1000),
+    kafkaBrokers: env.KAFKA_BROKERS ? env.KAFKA_BROKERS.split(',').map((broker) => broker.trim()).filter(Boolean) : null,
+    webhookRetrySchedule: parseDurations('WEBHOOK_RETRY_SCHEDULE', env.WEBHOOK_RETRY_SCHEDULE || DEFAULT_WEBHOOK_RETRY_SCHEDULE),
+    webhookPollMs: integer('WEBHOOK_POLL_MS', env.WEBHOOK_POLL_MS, 1000),
+    webhookTimeoutMs: integer('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 15_000),
+    webhookKafkaGroupId: env.WEBHOOK_KAFKA_GROUP_ID || 'webhook-dispatcher',
+    idempotencyTtlHours: integer('IDEMPOTENCY_TTL_HOURS', env.IDEMPOTENCY_TTL_HOURS, 24),
+    rateLimitPerSecond: integer('RATE_LIMIT_PER_SECOND', env.RATE_LIMIT_PER_SECOND, 100),
+    rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 3000),
+    rateLimitStore: oneOf('RATE_LIMIT_STORE', env.RATE_LIMIT_STORE, ['memory', 'postgres'] as const, 'memory'),
+    logLevel: oneOf('LOG_LEVEL', env.LOG_LEVEL, ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+  };
+}
+
+/** The Standard Webhooks schedule: at once, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
+export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = '0,5s,5m,30m,2h,5h,10h,10h';
+
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** "0,200ms,5s,5m,2h": comma-separated durations; a bare number is milliseconds. */
+export function parseDurations(name: string, text: string): number[] {
+  const durations = text.split(',').map((part) => {
+    const match = /^(\d+)(ms|s|m|h)?$/.exec(part.trim());
+    if (!match) throw new Error(`${name} must be comma-separated durations such as 0,5s,5m,2h or 200ms; got ${text}`);
+    return Number(match[1]) * DURATION_UNITS[match[2] ?? 'ms'];
+  });
+  if (durations.length === 0) throw new Error(`${name} must name at least one attempt`);
+  return durations;
+}

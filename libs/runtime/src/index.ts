@@ -1,0 +1,5 @@
+export * from './config';
+export * from './kept-secret';
+export * from './projection-watcher';
+export * from './tokens';
+export * from './infrastructure.module';

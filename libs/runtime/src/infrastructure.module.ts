@@ -1,0 +1,86 @@
+import { DynamicModule, Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Pool } from 'pg';
+import { CardVault, parseCardDataKey } from '@ledger/card-vault';
+import { EventStore, EventStoreDbEventStore, PipelineEnvironment, PostgresEventStore } from '@ledger/event-store';
+import { createReadModelClient, ReadModelClient } from '@ledger/read-model';
+import { LedgerConfig } from './config';
+import { ProjectionWatcher } from './projection-watcher';
+import { EVENT_STORE, LEDGER_CONFIG, PIPELINE_ENVIRONMENT, READ_MODEL } from './tokens';
+
+/** What start-up has settled before the modules are built: the database to use and the secrets. */
+export interface ResolvedRuntime {
+  readonly config: LedgerConfig;
+  readonly databaseUrl: string;
+  readonly cardDataKey: string;
+}
+
+/**
+ * The edges every app shares: the PostgreSQL pool, the configured event store, the Prisma read-model
+ * client, the card vault and the read-your-writes watcher. Each app module imports what it needs.
+ */
+@Global()
+@Module({})
+export class InfrastructureModule implements OnApplicationShutdown {
+  constructor(
+    private readonly pool: Pool,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(READ_MODEL) private readonly readModel: ReadModelClient,
+    private readonly watcher: ProjectionWatcher,
+  ) {}
+
+  static forRoot(runtime: ResolvedRuntime): DynamicModule {
+    const { config } = runtime;
+    return {
+      module: InfrastructureModule,
+      providers: [
+        { provide: LEDGER_CONFIG, useValue: config },
+        {
+          provide: Pool,
+          useFactory: () => {
+            const pool = new Pool({ connectionString: runtime.databaseUrl, max: 20 });
+            // An idle connection cut by the server (restart, shutdown) must not crash the process;
+            // the pool replaces it on the next query.
+            pool.on('error', (error) => new Logger('Database').warn(`idle connection lost: ${error.message}`));
+            return pool;
+          },
+        },
+        {
+          provide: EVENT_STORE,
+          inject: [Pool],
+          useFactory: (pool: Pool): EventStore =>
+            config.eventStore === 'eventstoredb' && config.eventStoreDbUrl
+              ? new EventStoreDbEventStore(config.eventStoreDbUrl)
+              : new PostgresEventStore(pool),
+        },
+        { provide: READ_MODEL, inject: [Pool], useFactory: (pool: Pool) => createReadModelClient(pool) },
+        {
+          provide: CardVault,
+          useFactory: () => new CardVault(parseCardDataKey(runtime.cardDataKey), config.cardBin, config.cardEncryptionKeys.map(parseCardDataKey)),
+        },
+        {
+          provide: ProjectionWatcher,
+          inject: [Pool],
+          useFactory: async (pool: Pool) => {
+            const watcher = new ProjectionWatcher(pool);
+            await watcher.start();
+            return watcher;
+          },
+        },
+        {
+          provide: PIPELINE_ENVIRONMENT,
+          inject: [EVENT_STORE],
+          useFactory: (store: EventStore): PipelineEnvironment => ({ store, now: () => new Date(), newId: randomUUID }),
+        },
+      ],
+      exports: [LEDGER_CONFIG, Pool, EVENT_STORE, READ_MODEL, CardVault, ProjectionWatcher, PIPELINE_ENVIRONMENT],
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.watcher.stop();
+    await this.store.close();
+    await this.readModel.$disconnect();
+    await this.pool.end();
+  }
+}

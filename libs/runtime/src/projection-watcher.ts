@@ -1,0 +1,112 @@
+import { Client, Pool } from 'pg';
+import { comparePositions, GlobalPosition, parsePosition } from '@ledger/event-store';
+
+/** The channel the projector notifies, in the transaction that moves its checkpoint. */
+export const PROJECTION_CHANNEL = 'ledger_projection';
+export const READ_MODEL_PROJECTOR = 'read-models';
+
+export class ReadModelBehind extends Error {
+  constructor(position: GlobalPosition, timeoutMs: number) {
+    super(`The read models did not reach position ${position.commit}/${position.prepare} within ${timeoutMs} ms`);
+    this.name = 'ReadModelBehind';
+  }
+}
+
+interface Waiter {
+  readonly position: GlobalPosition;
+  readonly resolve: () => void;
+}
+
+/**
+ * Read-your-writes: a write answers only once the read models include it. The projector notifies
+ * each checkpoint it commits; a slow poll of the checkpoint row covers a lost notification or a
+ * dropped LISTEN connection. Works the same whether the projector runs in this process or another.
+ */
+export class ProjectionWatcher {
+  private reached: GlobalPosition | null = null;
+  private readonly waiters = new Set<Waiter>();
+  private listener: Client | null = null;
+  private poller: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly projector = READ_MODEL_PROJECTOR,
+    private readonly pollMs = 200,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.listen();
+    await this.refresh();
+    this.poller = setInterval(() => void this.refresh().catch(() => undefined), this.pollMs);
+    this.poller.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.poller) clearInterval(this.poller);
+    await this.listener?.end().catch(() => undefined);
+    this.listener = null;
+  }
+
+  async waitFor(position: GlobalPosition, timeoutMs: number): Promise<void> {
+    if (this.hasReached(position)) return;
+    await this.refresh();
+    if (this.hasReached(position)) return;
+    await new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        position,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(waiter);
+        reject(new ReadModelBehind(position, timeoutMs));
+      }, timeoutMs);
+      this.waiters.add(waiter);
+    });
+  }
+
+  private hasReached(position: GlobalPosition): boolean {
+    return this.reached !== null && comparePositions(this.reached, position) >= 0;
+  }
+
+  private advance(position: GlobalPosition): void {
+    if (this.reached !== null && comparePositions(position, this.reached) <= 0) return;
+    this.reached = position;
+    for (const waiter of this.waiters) {
+      if (this.hasReached(waiter.position)) {
+        this.waiters.delete(waiter);
+        waiter.resolve();
+      }
+    }
+  }
+
+  private async refresh(): Promise<void> {
+    const result = await this.pool.query<{ commit_position: string; prepare_position: string }>(
+      'select commit_position::text, prepare_position::text from projector_checkpoints where name = $1',
+      [this.projector],
+    );
+    const row = result.rows[0];
+    if (row) this.advance({ commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) });
+  }
+
+  private async listen(): Promise<void> {
+    const client = new Client(this.pool.options);
+    client.on('notification', (message) => {
+      const [name, position] = (message.payload ?? '').split('|');
+      if (name === this.projector && position) this.advance(parsePosition(position));
+    });
+    client.on('error', () => {
+      // The poll keeps waiters moving; reconnect the listener in the background.
+      this.listener = null;
+      void client.end().catch(() => undefined);
+      if (!this.stopped) setTimeout(() => void this.listen().catch(() => undefined), 1000).unref();
+    });
+    await client.connect();
+    await client.query(`listen ${PROJECTION_CHANNEL}`);
+    this.listener = client;
+  }
+}

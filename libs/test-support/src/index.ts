@@ -1,0 +1,2 @@
+export * from './postgres-test-database';
+export * from './decider-specification';
