@@ -1,0 +1,44 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CardVault } from '@ledger/card-vault';
+import { AuthorizationStreamSettings, CommandAccepted, DisenrollAuthorizationStreamCommand, EnrollAuthorizationStreamCommand, ledgerCodec, commandAccepted } from '@ledger/contracts';
+import { programDecider, ProgramEvent, programStreamId } from '@ledger/domain';
+import { formatPosition, handleCommand, PipelineEnvironment } from '@ledger/event-store';
+import { generateSigningSecret } from '@ledger/messaging';
+import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
+
+const codec = ledgerCodec<ProgramEvent>();
+
+@CommandHandler(EnrollAuthorizationStreamCommand)
+export class EnrollAuthorizationStreamHandler implements ICommandHandler<EnrollAuthorizationStreamCommand, AuthorizationStreamSettings> {
+  constructor(
+    @Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment,
+    private readonly vault: CardVault,
+  ) {}
+
+  async execute({ origin, url, timeoutMs }: EnrollAuthorizationStreamCommand): Promise<AuthorizationStreamSettings> {
+    const outcome = await handleCommand(this.env, programDecider, codec, programStreamId(origin.programToken), {
+      type: 'EnrollAuthorizationStream',
+      programToken: origin.programToken,
+      url,
+      timeoutMs,
+      newSecretSealed: this.vault.encrypt(generateSigningSecret()),
+    }, origin);
+    const stream = outcome.state.status === 'active' ? outcome.state.authorizationStream : null;
+    if (!stream) throw new Error('The authorization stream was not recorded');
+    return { url: stream.url, timeoutMs: stream.timeoutMs, secret: this.vault.decrypt(stream.secretSealed), position: outcome.position ? formatPosition(outcome.position) : null };
+  }
+}
+
+@CommandHandler(DisenrollAuthorizationStreamCommand)
+export class DisenrollAuthorizationStreamHandler implements ICommandHandler<DisenrollAuthorizationStreamCommand, CommandAccepted> {
+  constructor(@Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment) {}
+
+  async execute({ origin }: DisenrollAuthorizationStreamCommand): Promise<CommandAccepted> {
+    const outcome = await handleCommand(this.env, programDecider, codec, programStreamId(origin.programToken), {
+      type: 'DisenrollAuthorizationStream',
+      programToken: origin.programToken,
+    }, origin);
+    return commandAccepted(origin.programToken, outcome);
+  }
+}

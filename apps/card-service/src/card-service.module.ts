@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { CreateCardHandler } from './create-card/create-card.handler';
+import { UpdateCardHandler } from './update-card/update-card.handler';
+import { CreateProgramHandler, IssueApiKeyHandler, RevokeApiKeyHandler } from './programs/program.handlers';
+import { AddFundingSourceHandler, UpdateFundingSourceHandler, UpdateProgramSettingsHandler } from './programs/program-settings.handlers';
+import { AuthorizeCardSpendHandler } from './card-spend/authorize-card-spend.handler';
+import { AdjustCardSpendHandler, CreditCardReturnHandler } from './card-spend/card-spend-changes.handlers';
+import { ProgramSpend } from './card-spend/program-spend';
+import { AuthorizationStreamClient } from './authorization-stream/authorization-stream-client';
+import { DisenrollAuthorizationStreamHandler, EnrollAuthorizationStreamHandler } from './authorization-stream/authorization-stream.handlers';
+
+/** The card and program aggregates: every decision about a card, behind the command bus. */
+@Module({
+  imports: [CqrsModule],
+  providers: [
+    CreateCardHandler,
+    UpdateCardHandler,
+    CreateProgramHandler,
+    IssueApiKeyHandler,
+    RevokeApiKeyHandler,
+    UpdateProgramSettingsHandler,
+    AddFundingSourceHandler,
+    UpdateFundingSourceHandler,
+    AuthorizeCardSpendHandler,
+    AdjustCardSpendHandler,
+    CreditCardReturnHandler,
+    ProgramSpend,
+    AuthorizationStreamClient,
+    EnrollAuthorizationStreamHandler,
+    DisenrollAuthorizationStreamHandler,
+  ],
+})
+export class CardServiceModule {}

@@ -1,0 +1,144 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CardVault } from '@ledger/card-vault';
+import { AuthorizeCardSpendCommand, CardSpendDecision, ledgerCodec, PresentedCardDetails } from '@ledger/contracts';
+import {
+  AuthorizationChecks,
+  AuthorizationStream,
+  AuthorizeSpend,
+  decideAuthorization,
+  CardEvent,
+  cardDecider,
+  CardNotFound,
+  cardStreamId,
+  ExistingProgram,
+  IssuedCard,
+  isMerchantBlocked,
+  programDecider,
+  ProgramEvent,
+  ProgramNotFound,
+  programStreamId,
+} from '@ledger/domain';
+import { formatPosition, handleCommand, loadState, PipelineEnvironment } from '@ledger/event-store';
+import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
+import { AuthorizationStreamClient } from '../authorization-stream/authorization-stream-client';
+import { ProgramSpend } from './program-spend';
+
+/** A partial approval: the approved amount, and the local amount at the same rate. */
+function partially(facts: { amount: number; merchantAmount: number }, approvedAmount: number) {
+  const merchantAmount = facts.amount === 0 ? approvedAmount : Math.round((approvedAmount * facts.merchantAmount) / facts.amount);
+  return { amount: approvedAmount, merchantAmount };
+}
+
+/**
+ * Gathers what the card decision needs from outside the card (program settings, funding source,
+ * platform totals, the presented CVV and PIN checked against the card's secrets) and runs the
+ * decision on the card stream, the consistency boundary for spend.
+ */
+@CommandHandler(AuthorizeCardSpendCommand)
+export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardSpendCommand, CardSpendDecision> {
+  constructor(
+    @Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment,
+    private readonly vault: CardVault,
+    private readonly programSpend: ProgramSpend,
+    private readonly stream: AuthorizationStreamClient,
+  ) {}
+
+  async execute({ origin, cardToken, request }: AuthorizeCardSpendCommand): Promise<CardSpendDecision> {
+    const programToken = origin.programToken;
+    const [program, card] = await Promise.all([
+      loadState(this.env.store, programDecider, ledgerCodec<ProgramEvent>(), programStreamId(programToken)),
+      loadState(this.env.store, cardDecider, ledgerCodec<CardEvent>(), cardStreamId(cardToken)),
+    ]);
+    if (program.status === 'absent') throw new ProgramNotFound(programToken);
+    if (card.status !== 'issued' || card.programToken !== programToken) throw new CardNotFound(cardToken);
+    const { presented, partialApprovalCapable = false, ...requested } = request;
+    let facts = { ...requested, cardToken, programToken };
+    let checks = await this.checks(program, card, facts.amount, facts.merchant, presented);
+    if (program.authorizationStream) {
+      const verdict = await this.askProgram(program.authorizationStream, card, { type: 'AuthorizeSpend', facts, checks }, partialApprovalCapable);
+      if (verdict) {
+        checks = { ...checks, streamDecline: verdict.decline };
+        if (verdict.approvedAmount !== undefined) facts = { ...facts, ...partially(facts, verdict.approvedAmount) };
+      }
+    }
+    const outcome = await handleCommand(this.env, cardDecider, ledgerCodec<CardEvent>(), cardStreamId(cardToken), {
+      type: 'AuthorizeSpend',
+      facts,
+      checks,
+    }, origin);
+    if (!outcome.position) throw new Error(`Card ${cardToken} recorded no authorization decision`);
+    const position = formatPosition(outcome.position);
+    for (const event of outcome.events) {
+      if (event.type === 'CardAuthorizationApproved') return { result: 'APPROVED', facts: event.data, position };
+      if (event.type === 'CardAuthorizationDeclined') {
+        const { reason, ...facts } = event.data;
+        return { result: reason, facts, position };
+      }
+    }
+    throw new Error(`Card ${cardToken} recorded no authorization decision`);
+  }
+
+  /**
+   * The program is asked only about authorizations the card itself would approve; its answer then
+   * joins the checks, so the decision stays one pure step on the card stream.
+   */
+  private async askProgram(stream: AuthorizationStream, card: IssuedCard, command: AuthorizeSpend, partialApprovalCapable: boolean) {
+    const wouldApprove = decideAuthorization(command, card, this.env.now()).some((event) => event.type === 'CardAuthorizationApproved');
+    if (!wouldApprove) return null;
+    const { facts } = command;
+    return this.stream.ask(
+      { url: stream.url, timeoutMs: stream.timeoutMs, secret: this.vault.decrypt(stream.secretSealed) },
+      {
+        token: facts.transactionToken,
+        status: 'AUTHORIZATION',
+        amount: facts.amount,
+        merchant_amount: facts.merchantAmount,
+        merchant_currency: facts.merchantCurrency,
+        merchant: {
+          acceptor_id: facts.merchant.acceptorId,
+          city: facts.merchant.city,
+          country: facts.merchant.country,
+          descriptor: facts.merchant.descriptor,
+          mcc: facts.merchant.mcc,
+          state: facts.merchant.state,
+        },
+        card: {
+          token: card.cardToken,
+          last_four: card.lastFour,
+          memo: card.memo,
+          state: card.state,
+          type: card.cardType,
+          spend_limit: card.spendLimit,
+          spend_limit_duration: card.spendLimitDuration,
+          hostname: card.hostname,
+        },
+        partial_approval_capable: partialApprovalCapable,
+        created: this.env.now().toISOString(),
+      },
+    );
+  }
+
+  private async checks(
+    program: ExistingProgram,
+    card: IssuedCard,
+    amount: number,
+    merchant: { descriptor: string; acceptorId: string },
+    presented: PresentedCardDetails,
+  ): Promise<AuthorizationChecks> {
+    const pan = presented.cvv === undefined ? null : this.vault.decrypt(card.panEncrypted);
+    const expiryGiven = presented.expMonth !== undefined || presented.expYear !== undefined;
+    return {
+      programState: program.state,
+      merchantBlocked: isMerchantBlocked(program, merchant),
+      velocity: program.velocityRule,
+      globalLimitExceeded: await this.programSpend.limitExceeded(program, amount, this.env.now()),
+      fundingState: program.fundingSources.find((source) => source.fundingToken === card.fundingToken)?.state ?? 'DELETED',
+      // The CVV is derived from PAN and the card's own expiry, never stored.
+      cvvMatches: pan === null ? null : presented.cvv === this.vault.cvv(pan, card.expMonth, card.expYear),
+      expiryMatches: expiryGiven ? presented.expMonth === card.expMonth && presented.expYear === card.expYear : null,
+      presentedPinHash: presented.pin === undefined ? null : this.vault.pinHash(card.cardToken, presented.pin),
+      streamDecline: null,
+    };
+  }
+}

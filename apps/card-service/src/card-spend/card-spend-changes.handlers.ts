@@ -1,0 +1,43 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { AdjustCardSpendCommand, CommandAccepted, CreditCardReturnCommand, ledgerCodec, commandAccepted } from '@ledger/contracts';
+import { CardEvent, cardDecider, cardStreamId } from '@ledger/domain';
+import { handleCommand, PipelineEnvironment } from '@ledger/event-store';
+import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
+
+/** Voids, clearings and advices change what a transaction counts against its card. */
+@CommandHandler(AdjustCardSpendCommand)
+export class AdjustCardSpendHandler implements ICommandHandler<AdjustCardSpendCommand, CommandAccepted> {
+  constructor(@Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment) {}
+
+  async execute(command: AdjustCardSpendCommand): Promise<CommandAccepted> {
+    const { origin, cardToken, transactionToken, transactionVersion, cause, amount } = command;
+    const outcome = await handleCommand(this.env, cardDecider, ledgerCodec<CardEvent>(), cardStreamId(cardToken), {
+      type: 'AdjustSpend',
+      cardToken,
+      transactionToken,
+      transactionVersion,
+      cause,
+      amount,
+    }, origin);
+    return commandAccepted(cardToken, outcome);
+  }
+}
+
+/** A return gives spend back to its card. */
+@CommandHandler(CreditCardReturnCommand)
+export class CreditCardReturnHandler implements ICommandHandler<CreditCardReturnCommand, CommandAccepted> {
+  constructor(@Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment) {}
+
+  async execute({ origin, cardToken, transactionToken, eventToken, amount, at }: CreditCardReturnCommand): Promise<CommandAccepted> {
+    const outcome = await handleCommand(this.env, cardDecider, ledgerCodec<CardEvent>(), cardStreamId(cardToken), {
+      type: 'CreditReturn',
+      cardToken,
+      transactionToken,
+      eventToken,
+      amount,
+      at,
+    }, origin);
+    return commandAccepted(cardToken, outcome);
+  }
+}

@@ -1,0 +1,76 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { randomInt, randomUUID } from 'node:crypto';
+import { generateApiKey, hashApiKey } from '@ledger/auth';
+import {
+  ApiKeyIssuedResult,
+  CommandAccepted,
+  CreateProgramCommand,
+  IssueApiKeyCommand,
+  ledgerCodec,
+  ProgramCreatedResult,
+  RevokeApiKeyCommand,
+} from '@ledger/contracts';
+import { GlobalPosition, formatPosition, handleCommand, PipelineEnvironment } from '@ledger/event-store';
+import { programDecider, ProgramEvent, programStreamId } from '@ledger/domain';
+import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
+
+const codec = ledgerCodec<ProgramEvent>();
+
+function written(position: GlobalPosition | undefined): string {
+  if (!position) throw new Error('The command was expected to record events');
+  return formatPosition(position);
+}
+
+@CommandHandler(CreateProgramCommand)
+export class CreateProgramHandler implements ICommandHandler<CreateProgramCommand, ProgramCreatedResult> {
+  constructor(@Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment) {}
+
+  async execute(command: CreateProgramCommand): Promise<ProgramCreatedResult> {
+    const programToken = command.programToken ?? randomUUID();
+    const apiKey = command.apiKey ?? generateApiKey();
+    const keyId = randomUUID();
+    const outcome = await handleCommand(this.env, programDecider, codec, programStreamId(programToken), {
+      type: 'CreateProgram',
+      programToken,
+      name: command.name,
+      apiKey: { keyId, keyHash: hashApiKey(apiKey) },
+      defaultFundingSource: {
+        fundingToken: randomUUID(),
+        nickname: '',
+        accountName: `${command.name} checking`,
+        lastFour: String(randomInt(10_000)).padStart(4, '0'),
+      },
+    }, { programToken, correlationId: command.correlationId, causationId: null });
+    return { programToken, apiKey, keyId, position: written(outcome.position) };
+  }
+}
+
+@CommandHandler(IssueApiKeyCommand)
+export class IssueApiKeyHandler implements ICommandHandler<IssueApiKeyCommand, ApiKeyIssuedResult> {
+  constructor(@Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment) {}
+
+  async execute({ origin, apiKey = generateApiKey() }: IssueApiKeyCommand): Promise<ApiKeyIssuedResult> {
+    const keyId = randomUUID();
+    const outcome = await handleCommand(this.env, programDecider, codec, programStreamId(origin.programToken), {
+      type: 'IssueApiKey',
+      programToken: origin.programToken,
+      apiKey: { keyId, keyHash: hashApiKey(apiKey) },
+    }, origin);
+    return { programToken: origin.programToken, apiKey, keyId, position: written(outcome.position) };
+  }
+}
+
+@CommandHandler(RevokeApiKeyCommand)
+export class RevokeApiKeyHandler implements ICommandHandler<RevokeApiKeyCommand, CommandAccepted> {
+  constructor(@Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment) {}
+
+  async execute({ origin, keyId }: RevokeApiKeyCommand): Promise<CommandAccepted> {
+    const outcome = await handleCommand(this.env, programDecider, codec, programStreamId(origin.programToken), {
+      type: 'RevokeApiKey',
+      programToken: origin.programToken,
+      keyId,
+    }, origin);
+    return { token: keyId, position: written(outcome.position) };
+  }
+}

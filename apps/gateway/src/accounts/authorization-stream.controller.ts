@@ -1,0 +1,93 @@
+import { Body, Controller, Delete, Get, Inject, Put, Req, UseGuards } from '@nestjs/common';
+import { CommandBus, IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
+import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiKeyGuard, CallingProgram } from '@ledger/auth';
+import { CardVault } from '@ledger/card-vault';
+import {
+  AuthorizationStreamSettings,
+  CommandAccepted,
+  DEFAULT_AUTH_STREAM_TIMEOUT_MS,
+  DisenrollAuthorizationStreamCommand,
+  EnrollAuthorizationStreamCommand,
+  EnrollAuthorizationStreamRequest,
+  GetAuthorizationStreamQuery,
+  ledgerCodec,
+} from '@ledger/contracts';
+import { NotFound, programDecider, ProgramEvent, programStreamId } from '@ledger/domain';
+import { loadState, PipelineEnvironment } from '@ledger/event-store';
+import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
+import { WriteAcknowledger } from '../http/write-acknowledger';
+import { ApiErrors, AuthorizationStreamModel, EmptyModel } from '../http/openapi-models';
+import { commandOrigin } from '../http/command-origin';
+import { RequestWithId } from '../http/request-id';
+
+export interface AuthorizationStreamResponse {
+  url: string;
+  timeout_ms: number;
+  secret: string;
+}
+
+class NoAuthorizationStream extends NotFound {
+  constructor() {
+    super('No authorization stream is enrolled');
+  }
+}
+
+/** The stream's settings live only on the program stream (the secret is sealed there), so read it. */
+@QueryHandler(GetAuthorizationStreamQuery)
+export class GetAuthorizationStreamHandler implements IQueryHandler<GetAuthorizationStreamQuery, AuthorizationStreamResponse> {
+  constructor(
+    @Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment,
+    private readonly vault: CardVault,
+  ) {}
+
+  async execute({ programToken }: GetAuthorizationStreamQuery): Promise<AuthorizationStreamResponse> {
+    const program = await loadState(this.env.store, programDecider, ledgerCodec<ProgramEvent>(), programStreamId(programToken));
+    const stream = program.status === 'active' ? program.authorizationStream : null;
+    if (!stream) throw new NoAuthorizationStream();
+    return { url: stream.url, timeout_ms: stream.timeoutMs, secret: this.vault.decrypt(stream.secretSealed) };
+  }
+}
+
+/** The program's own authorization endpoint (issue 4's authorization stream), spec-silent. */
+@ApiTags('authorization stream')
+@ApiSecurity('api-key')
+@ApiErrors(400, 401)
+@Controller('v1/auth_stream')
+@UseGuards(ApiKeyGuard)
+export class AuthorizationStreamController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly acknowledger: WriteAcknowledger,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'The enrolled authorization endpoint, with its signing secret' })
+  @ApiOkResponse({ type: AuthorizationStreamModel })
+  @ApiErrors(404)
+  get(@CallingProgram() programToken: string): Promise<AuthorizationStreamResponse> {
+    return this.queries.execute(new GetAuthorizationStreamQuery(programToken));
+  }
+
+  @Put()
+  @ApiOperation({ summary: 'Enroll (or replace) the program\'s authorization endpoint' })
+  @ApiOkResponse({ type: AuthorizationStreamModel })
+  @ApiErrors(409)
+  async enroll(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: EnrollAuthorizationStreamRequest): Promise<AuthorizationStreamResponse> {
+    const settings = await this.commands.execute<EnrollAuthorizationStreamCommand, AuthorizationStreamSettings>(
+      new EnrollAuthorizationStreamCommand(commandOrigin(programToken, request), body.url, body.timeout_ms ?? DEFAULT_AUTH_STREAM_TIMEOUT_MS),
+    );
+    return { url: settings.url, timeout_ms: settings.timeoutMs, secret: settings.secret };
+  }
+
+  @Delete()
+  @ApiOperation({ summary: 'Disenroll the authorization endpoint' })
+  @ApiOkResponse({ type: EmptyModel })
+  @ApiErrors(404, 409)
+  async disenroll(@CallingProgram() programToken: string, @Req() request: RequestWithId): Promise<Record<string, never>> {
+    const accepted = await this.commands.execute<DisenrollAuthorizationStreamCommand, CommandAccepted>(new DisenrollAuthorizationStreamCommand(commandOrigin(programToken, request)));
+    await this.acknowledger.visible(accepted);
+    return {};
+  }
+}

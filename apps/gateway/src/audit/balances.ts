@@ -1,0 +1,65 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CardNotFound, FundingSourceNotFound } from '@ledger/domain';
+import type { ReadModelClient } from '@ledger/read-model';
+import { READ_MODEL } from '@ledger/runtime';
+
+/** Pending and settled totals, in cents, of a card or a funding source. */
+export interface BalanceResponse {
+  token: string;
+  /** Authorized and not yet cleared: the sum of PENDING transactions' amounts. */
+  pending: number;
+  /** Cleared: the sum of SETTLING and SETTLED transactions' settled amounts (returns count negative). */
+  settled: number;
+  /** Of `settled`, what settlement has completed (SETTLED). */
+  settlement_complete: number;
+  /** Settlements that bounced against the funding source. */
+  bounced: number;
+}
+
+export interface LedgerTotals {
+  pending: bigint;
+  settled: bigint;
+  settlementComplete: bigint;
+  bounced: bigint;
+}
+
+/** One SQL for both views: totals over the transactions read model, grouped by the column asked for. */
+export async function ledgerTotals(readModel: ReadModelClient, by: 'card_token' | 'funding_token', only?: string): Promise<Map<string, LedgerTotals>> {
+  const rows = await readModel.$queryRawUnsafe<{ key: string; pending: string; settled: string; complete: string; bounced: string }[]>(
+    `select ${by}::text as key,
+            coalesce(sum(amount) filter (where status = 'PENDING'), 0)::text as pending,
+            coalesce(sum(settled_amount) filter (where status in ('SETTLING', 'SETTLED')), 0)::text as settled,
+            coalesce(sum(settled_amount) filter (where status = 'SETTLED'), 0)::text as complete,
+            coalesce(sum(settled_amount) filter (where status = 'BOUNCED'), 0)::text as bounced
+       from transactions ${only ? `where ${by} = $1::uuid` : ''}
+      group by ${by}`,
+    ...(only ? [only] : []),
+  );
+  return new Map(rows.map((row) => [row.key, { pending: BigInt(row.pending), settled: BigInt(row.settled), settlementComplete: BigInt(row.complete), bounced: BigInt(row.bounced) }]));
+}
+
+function response(token: string, totals: LedgerTotals | undefined): BalanceResponse {
+  return {
+    token,
+    pending: Number(totals?.pending ?? 0n),
+    settled: Number(totals?.settled ?? 0n),
+    settlement_complete: Number(totals?.settlementComplete ?? 0n),
+    bounced: Number(totals?.bounced ?? 0n),
+  };
+}
+
+@Injectable()
+export class Balances {
+  constructor(@Inject(READ_MODEL) private readonly readModel: ReadModelClient) {}
+
+  async card(programToken: string, cardToken: string): Promise<BalanceResponse> {
+    if (!(await this.readModel.card.findFirst({ where: { token: cardToken, programToken }, select: { token: true } }))) throw new CardNotFound(cardToken);
+    return response(cardToken, (await ledgerTotals(this.readModel, 'card_token', cardToken)).get(cardToken));
+  }
+
+  async fundingSource(programToken: string, fundingToken: string): Promise<BalanceResponse> {
+    const known = await this.readModel.fundingSource.findFirst({ where: { token: fundingToken, programToken }, select: { token: true } });
+    if (!known) throw new FundingSourceNotFound(fundingToken);
+    return response(fundingToken, (await ledgerTotals(this.readModel, 'funding_token', fundingToken)).get(fundingToken));
+  }
+}

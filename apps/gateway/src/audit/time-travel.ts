@@ -1,0 +1,103 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CardResponse, ledgerCodec, Page, TransactionResponse } from '@ledger/contracts';
+import {
+  Card,
+  CardEvent,
+  cardDecider,
+  CardNotFound,
+  cardStreamId,
+  Decider,
+  ExistingTransaction,
+  Program,
+  programDecider,
+  ProgramEvent,
+  programStreamId,
+  Transaction,
+  transactionDecider,
+  TransactionEvent,
+  transactionStreamId,
+} from '@ledger/domain';
+import { EventStore, RecordedEvent } from '@ledger/event-store';
+import { cardRow, fundingSourceRow, ReadModelClient, transactionRow } from '@ledger/read-model';
+import { EVENT_STORE, READ_MODEL } from '@ledger/runtime';
+import { CardPresenter } from '../cards/card-presenter';
+import { createdBetween, OLDEST_FIRST, pageOf } from '../http/paging';
+import { TransactionPresenter } from '../transactions/transaction-presenter';
+
+export interface AsOfFilter {
+  readonly cardToken?: string;
+  readonly result?: 'APPROVED' | 'DECLINED';
+  readonly createdFrom?: Date;
+  readonly createdBefore?: Date;
+}
+
+/**
+ * Time travel: state as it was at a moment, computed from the events alone (those that occurred at
+ * or before it), never from the read models' current rows. The read model only says which
+ * transactions exist, since a transaction's creation time never changes.
+ */
+@Injectable()
+export class TimeTravel {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(READ_MODEL) private readonly readModel: ReadModelClient,
+    private readonly cards: CardPresenter,
+    private readonly transactions: TransactionPresenter,
+  ) {}
+
+  async card(programToken: string, cardToken: string, asOf: Date): Promise<CardResponse> {
+    const [card, program] = await Promise.all([this.cardAt(cardToken, asOf), this.programAt(programToken, asOf)]);
+    if (card.status !== 'issued' || card.programToken !== programToken) throw new CardNotFound(cardToken);
+    return this.presentCard(card, program, asOf);
+  }
+
+  async transactionPage(programToken: string, filter: AsOfFilter, page: number, pageSize: number, asOf: Date): Promise<Page<TransactionResponse>> {
+    const candidates = await this.readModel.transaction.findMany({
+      where: { programToken, ...(filter.cardToken ? { cardToken: filter.cardToken } : {}), created: { ...createdBetween(filter), lte: asOf } },
+      select: { token: true },
+      orderBy: OLDEST_FIRST,
+    });
+    const states = (await Promise.all(candidates.map(({ token }) => this.fold(transactionStreamId(token), transactionDecider, asOf)))).filter(
+      (state): state is ExistingTransaction =>
+        state.status !== 'ABSENT' && (filter.result === undefined || (filter.result === 'APPROVED') === (state.result === 'APPROVED')),
+    );
+    const shown = states.slice((page - 1) * pageSize, page * pageSize);
+    const program = await this.programAt(programToken, asOf);
+    const cards = new Map<string, CardResponse>();
+    for (const token of new Set(shown.map((state) => state.cardToken))) {
+      const card = await this.cardAt(token, asOf);
+      if (card.status === 'issued') cards.set(token, this.presentCard(card, program, asOf));
+    }
+    const data = shown.map((state) => {
+      const card = cards.get(state.cardToken);
+      if (!card) throw new Error(`Transaction ${state.transactionToken} names card ${state.cardToken}, which had no events by then`);
+      const fundingType = program.status === 'active' ? program.fundingSources.find((s) => s.fundingToken === state.fundingToken)?.type : undefined;
+      return this.transactions.transaction({ ...transactionRow(state, 0, asOf), acquirerFee: 0n }, card, fundingType ?? card.funding.type);
+    });
+    return pageOf(data, page, pageSize, states.length);
+  }
+
+  private presentCard(card: Extract<Card, { status: 'issued' }>, program: Program, asOf: Date): CardResponse {
+    const source = program.status === 'active' ? program.fundingSources.find((s) => s.fundingToken === card.fundingToken) : undefined;
+    if (!source || program.status !== 'active') throw new Error(`Card ${card.cardToken} names funding source ${card.fundingToken}, unknown by then`);
+    return this.cards.card(cardRow(card, asOf), fundingSourceRow(program.programToken, source, program.defaultFundingToken === source.fundingToken));
+  }
+
+  private cardAt(cardToken: string, asOf: Date): Promise<Card> {
+    return this.fold(cardStreamId(cardToken), cardDecider, asOf);
+  }
+
+  private programAt(programToken: string, asOf: Date): Promise<Program> {
+    return this.fold(programStreamId(programToken), programDecider, asOf);
+  }
+
+  private async fold<Event extends CardEvent | ProgramEvent | TransactionEvent, State extends Card | Program | Transaction>(
+    streamId: string,
+    decider: Pick<Decider<never, Event, State, never>, 'initialState' | 'evolve'>,
+    asOf: Date,
+  ): Promise<State> {
+    const codec = ledgerCodec<Event>();
+    const events = (await this.store.readStream(streamId)).filter((event: RecordedEvent) => Date.parse(event.metadata.occurredAt) <= asOf.getTime());
+    return events.map((event) => codec.decode(event)).reduce(decider.evolve, decider.initialState());
+  }
+}

@@ -1,0 +1,120 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiKeyGuard, CallingProgram } from '@ledger/auth';
+import {
+  AsOfParams,
+  CardResponse,
+  CardTokenParam,
+  CommandAccepted,
+  CreateCardCommand,
+  CreateCardRequest,
+  DEFAULT_PAGE_SIZE,
+  GetCardQuery,
+  ListCardsParams,
+  ListCardsQuery,
+  Page,
+  UpdateCardCommand,
+  UpdateCardRequest,
+} from '@ledger/contracts';
+import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { TimeTravel } from '../audit/time-travel';
+import { ApiErrors, CardModel, CardPageModel } from '../http/openapi-models';
+import { commandOrigin as origin, startOfDay } from '../http/command-origin';
+import { RequestInvalid } from '../http/errors';
+import { RequestWithId } from '../http/request-id';
+import { WriteAcknowledger } from '../http/write-acknowledger';
+
+@ApiTags('cards')
+@ApiSecurity('api-key')
+@ApiErrors(400, 401)
+@Controller('v1')
+@UseGuards(ApiKeyGuard)
+export class CardsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly acknowledger: WriteAcknowledger,
+    private readonly timeTravel: TimeTravel,
+  ) {}
+
+  /** The spec's decline walkthrough posts to /v1/card; the plural path is the documented one. */
+  @Post(['cards', 'card'])
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Create a card (spec 4.5); /v1/card is an alias of /v1/cards' })
+  @ApiOkResponse({ type: CardModel })
+  @ApiErrors(404)
+  async create(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: CreateCardRequest): Promise<CardResponse> {
+    if ((body.exp_month === undefined) !== (body.exp_year === undefined)) {
+      throw new RequestInvalid(`${body.exp_month === undefined ? 'exp_month' : 'exp_year'} is required when the other expiry field is given`);
+    }
+    const accepted = await this.commands.execute<CreateCardCommand, CommandAccepted>(
+      new CreateCardCommand(origin(programToken, request), {
+        type: body.type,
+        memo: body.memo,
+        fundingToken: body.funding_token,
+        spendLimit: body.spend_limit,
+        spendLimitDuration: body.spend_limit_duration,
+        state: body.state,
+        expiry: body.exp_month && body.exp_year ? { month: body.exp_month, year: body.exp_year } : undefined,
+        pin: body.pin,
+      }),
+    );
+    return this.answer(programToken, accepted);
+  }
+
+  @Patch('cards/:card_token')
+  @ApiOperation({ summary: 'Update a card (spec 4.6); CLOSED is final' })
+  @ApiOkResponse({ type: CardModel })
+  @ApiErrors(404, 409)
+  async update(
+    @CallingProgram() programToken: string,
+    @Req() request: RequestWithId,
+    @Param() { card_token }: CardTokenParam,
+    @Body() body: UpdateCardRequest,
+  ): Promise<CardResponse> {
+    const accepted = await this.commands.execute<UpdateCardCommand, CommandAccepted>(
+      new UpdateCardCommand(origin(programToken, request), card_token, {
+        state: body.state,
+        memo: body.memo,
+        fundingToken: body.funding_token,
+        spendLimit: body.spend_limit,
+        spendLimitDuration: body.spend_limit_duration,
+        pin: body.pin,
+      }),
+    );
+    return this.answer(programToken, accepted);
+  }
+
+  /** No other parameter is allowed with the card token (spec 4.7), except `as_of` for auditors. */
+  @Get('cards/:card_token')
+  @ApiOperation({ summary: 'Get one card (spec 4.7); `as_of` shows it as it was then' })
+  @ApiOkResponse({ type: CardModel })
+  @ApiErrors(404)
+  get(@CallingProgram() programToken: string, @Param() { card_token }: CardTokenParam, @Query() { as_of }: AsOfParams): Promise<CardResponse> {
+    if (as_of !== undefined) return this.timeTravel.card(programToken, card_token, new Date(as_of));
+    return this.queries.execute(new GetCardQuery(programToken, card_token));
+  }
+
+  @Get('cards')
+  @ApiOperation({ summary: 'List the program\'s cards, oldest first (spec 4.7)' })
+  @ApiOkResponse({ type: CardPageModel })
+  list(@CallingProgram() programToken: string, @Query() params: ListCardsParams): Promise<Page<CardResponse>> {
+    return this.queries.execute(
+      new ListCardsQuery(
+        programToken,
+        {
+          accountToken: params.account_token,
+          createdFrom: params.begin ? startOfDay(params.begin) : undefined,
+          createdBefore: params.end ? startOfDay(params.end) : undefined,
+        },
+        params.page ?? 1,
+        params.page_size ?? DEFAULT_PAGE_SIZE,
+      ),
+    );
+  }
+
+  private async answer(programToken: string, accepted: CommandAccepted): Promise<CardResponse> {
+    await this.acknowledger.visible(accepted);
+    return this.queries.execute(new GetCardQuery(programToken, accepted.token));
+  }
+}

@@ -1,0 +1,57 @@
+import { Module } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR, APP_GUARD } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { API_KEY_DIRECTORY, ApiKeyGuard } from '@ledger/auth';
+import { ReadModelApiKeyDirectory } from './auth/read-model-api-key-directory';
+import { CardPresenter } from './cards/card-presenter';
+import { GetCardHandler, ListCardsHandler } from './cards/card-query.handlers';
+import { CardsController } from './cards/cards.controller';
+import { WriteAcknowledger } from './http/write-acknowledger';
+import { HealthController } from './health/health.controller';
+import { AuditController } from './audit/audit.controller';
+import { StreamEvents } from './audit/stream-events';
+import { TimeTravel } from './audit/time-travel';
+import { Balances } from './audit/balances';
+import { GetAccountHandler, ListFundingSourcesHandler } from './accounts/account-query.handlers';
+import { AccountsController } from './accounts/accounts.controller';
+import { AuthorizationStreamController, GetAuthorizationStreamHandler } from './accounts/authorization-stream.controller';
+import { SandboxOnlyGuard } from './http/sandbox-only.guard';
+import { SimulationsController } from './simulations/simulations.controller';
+import { GetTransactionHandler, ListTransactionsHandler } from './transactions/transaction-query.handlers';
+import { TransactionPresenter } from './transactions/transaction-presenter';
+import { TransactionsController } from './transactions/transactions.controller';
+import { ErrorBodyFilter } from './http/error-body.filter';
+import { IdempotencyInterceptor } from './http/idempotency.interceptor';
+import { EventSubscriptionsController } from './event-subscriptions/event-subscriptions.controller';
+import { EVENT_SUBSCRIPTION_QUERY_HANDLERS } from './event-subscriptions/event-subscription-query.handlers';
+import { RateLimitGuard } from './rate-limit/rate-limit.guard';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
+
+/** The REST API: authenticates, validates, and turns each call into a command or a query. */
+@Module({
+  imports: [CqrsModule, RateLimitModule],
+  controllers: [HealthController, CardsController, AuditController, TransactionsController, SimulationsController, AccountsController, AuthorizationStreamController, EventSubscriptionsController],
+  providers: [
+    { provide: API_KEY_DIRECTORY, useClass: ReadModelApiKeyDirectory },
+    { provide: APP_FILTER, useClass: ErrorBodyFilter },
+    { provide: APP_GUARD, useClass: RateLimitGuard },
+    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+    ApiKeyGuard,
+    CardPresenter,
+    GetCardHandler,
+    ListCardsHandler,
+    WriteAcknowledger,
+    SandboxOnlyGuard,
+    TransactionPresenter,
+    GetTransactionHandler,
+    ListTransactionsHandler,
+    GetAccountHandler,
+    ListFundingSourcesHandler,
+    GetAuthorizationStreamHandler,
+    ...EVENT_SUBSCRIPTION_QUERY_HANDLERS,
+    StreamEvents,
+    TimeTravel,
+    Balances,
+  ],
+})
+export class GatewayModule {}

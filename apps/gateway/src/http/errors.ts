@@ -1,0 +1,75 @@
+/** Errors raised at the HTTP edge itself (not by the domain). */
+export class RequestInvalid extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RequestInvalid';
+  }
+}
+
+/** The same Idempotency-Key is still being worked on by another request: 409. */
+export class IdempotencyKeyInProgress extends Error {
+  constructor() {
+    super('A request with this Idempotency-Key is still in progress; retry later');
+    this.name = 'IdempotencyKeyInProgress';
+  }
+}
+
+/** The Idempotency-Key was first used with another method, path or body: 422. */
+export class IdempotencyKeyReused extends Error {
+  constructor() {
+    super('This Idempotency-Key was used with a different request; use a new key for a new request');
+    this.name = 'IdempotencyKeyReused';
+  }
+}
+
+/**
+ * Not a failure: the stored outcome of an earlier request with the same Idempotency-Key, which the
+ * error filter writes back exactly as stored (status and body).
+ */
+export class IdempotentReplay extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`Idempotent replay (${status})`);
+    this.name = 'IdempotentReplay';
+  }
+}
+
+/** A simulated authorization that was declined: 422 with the token of the transaction it recorded. */
+export class AuthorizationDeclined extends Error {
+  constructor(
+    readonly reason: string,
+    readonly transactionToken: string,
+  ) {
+    super(declineMessage(reason));
+    this.name = 'AuthorizationDeclined';
+  }
+}
+
+const DECLINE_MESSAGES: Record<string, string> = {
+  ACCOUNT_STATE_TRANSACTION_FAIL: 'the account cannot transact; contact support',
+  BANK_CONNECTION_ERROR: 'the funding source must be reconnected',
+  BANK_NOT_VERIFIED: 'the funding source must be verified',
+  CARD_PAUSED: 'the card is paused',
+  CARD_CLOSED: 'the card is closed',
+  FRAUD_ADVICE: 'declined due to risk (velocity rule)',
+  GLOBAL_MONTHLY_LIMIT: 'the platform monthly spend limit was exceeded',
+  GLOBAL_TRANSACTION_LIMIT: 'the platform per-transaction limit was exceeded',
+  GLOBAL_WEEKLY_LIMIT: 'the platform weekly spend limit was exceeded',
+  INACTIVE_ACCOUNT: 'the account is inactive; contact support',
+  INCORRECT_PIN: 'the PIN is incorrect',
+  INSUFFICIENT_FUNDS: 'the funding source has insufficient funds',
+  INSUFFICIENT_FUNDS_PRELOAD: 'the program declined for insufficient funds',
+  INVALID_CARD_DETAILS: 'the CVV or expiry date is incorrect',
+  MERCHANT_BLACKLIST: 'the merchant is blocked on this program',
+  SINGLE_USE_RECHARGED: 'the single-use card was already used',
+  SWITCH_INOPERATIVE_ADVICE: 'network error; retry',
+  UNAUTHORIZED_MERCHANT: 'the card is locked to another merchant',
+  UNKNOWN_HOST_TIMEOUT: 'network timeout; retry',
+  USER_TRANSACTION_LIMIT: 'the card spend limit was exceeded',
+};
+
+export function declineMessage(reason: string): string {
+  return `Authorization declined (${reason}): ${DECLINE_MESSAGES[reason] ?? 'declined'}`;
+}

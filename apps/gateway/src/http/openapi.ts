@@ -1,0 +1,115 @@
+import { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+
+export const OPENAPI_JSON_PATH = '/openapi.json';
+export const SWAGGER_UI_PATH = '/docs';
+export const API_KEY_SCHEME = 'api-key';
+
+/**
+ * The OpenAPI 3.1 document of the REST API, built from the controllers' and DTOs' decorators.
+ * @nestjs/swagger 11 writes OpenAPI 3.0 schemas (`nullable`, boolean `exclusiveMinimum`), so the
+ * document is rewritten to their 3.1 (JSON Schema 2020-12) forms before its version says 3.1.0.
+ */
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setOpenAPIVersion('3.1.0')
+    .setTitle('Card ledger API')
+    .setDescription(
+      'Event-sourced card issuing: cards, transactions, and (sandbox only) simulated card-network traffic. ' +
+        'Send the program api-key as `Authorization: api-key <KEY>` (or the bare key, as the Lithic SDK does). ' +
+        'Every error answers `{ debugging_request_id, message }`.',
+    )
+    .setVersion('1')
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'Authorization', description: '`api-key <KEY>` or the bare key' }, API_KEY_SCHEME)
+    .build();
+  const document = SwaggerModule.createDocument(app, config, {
+    operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
+  });
+  return toOpenApi31(document);
+}
+
+/** Serves the document at /openapi.json and Swagger UI at /docs; neither needs an api-key. */
+export function setupOpenApi(app: INestApplication): OpenAPIObject {
+  const document = buildOpenApiDocument(app);
+  SwaggerModule.setup(SWAGGER_UI_PATH, app, document, {
+    jsonDocumentUrl: OPENAPI_JSON_PATH,
+    raw: ['json'],
+    customSiteTitle: 'Card ledger API',
+  });
+  return document;
+}
+
+type Json = Record<string, any>;
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/**
+ * Rewrites the 3.0-only schema keywords to 3.1 (`nullable` to a `null` type or `anyOf`, boolean
+ * exclusive bounds to numeric ones) and makes operationIds unique and plain (an aliased path repeats one).
+ */
+export function toOpenApi31(document: OpenAPIObject): OpenAPIObject {
+  const doc = document as Json;
+  for (const schema of Object.values(doc.components?.schemas ?? {})) fixSchema(schema as Json);
+  const seenIds = new Set<string>();
+  for (const [path, item] of Object.entries<Json>(doc.paths ?? {})) {
+    for (const parameter of item.parameters ?? []) fixParameter(parameter);
+    for (const method of HTTP_METHODS) {
+      const operation = item[method] as Json | undefined;
+      if (!operation) continue;
+      if (operation.operationId) {
+        let id = (operation.operationId as string).replace(/\[\d+\]$/, '');
+        if (seenIds.has(id)) id = `${id}_${path.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '')}`;
+        seenIds.add(id);
+        operation.operationId = id;
+      }
+      for (const parameter of operation.parameters ?? []) fixParameter(parameter);
+      fixContent(operation.requestBody?.content);
+      for (const response of Object.values<Json>(operation.responses ?? {})) {
+        if (!response.description) response.description = 'OK';
+        fixContent(response.content);
+      }
+    }
+  }
+  return document;
+}
+
+function fixParameter(parameter: Json): void {
+  if (parameter.schema) fixSchema(parameter.schema);
+}
+
+function fixContent(content: Json | undefined): void {
+  for (const media of Object.values<Json>(content ?? {})) if (media.schema) fixSchema(media.schema);
+}
+
+function fixSchema(schema: Json): void {
+  if (!schema || typeof schema !== 'object') return;
+  for (const child of Object.values<Json>(schema.properties ?? {})) fixSchema(child);
+  for (const key of ['allOf', 'anyOf', 'oneOf']) for (const child of schema[key] ?? []) fixSchema(child);
+  for (const key of ['items', 'not', 'additionalProperties']) if (typeof schema[key] === 'object') fixSchema(schema[key]);
+  for (const [bound, limit] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
+    if (typeof schema[bound] !== 'boolean') continue;
+    if (schema[bound] && schema[limit] !== undefined) {
+      schema[bound] = schema[limit];
+      delete schema[limit];
+    } else {
+      delete schema[bound];
+    }
+  }
+  if (!('nullable' in schema)) return;
+  const nullable = schema.nullable === true;
+  delete schema.nullable;
+  if (!nullable) return;
+  if (schema.$ref || schema.allOf) {
+    const only = !schema.$ref && schema.allOf?.length === 1 && Object.keys(schema.allOf[0]).join() === '$ref';
+    const target = schema.$ref ? { $ref: schema.$ref } : only ? schema.allOf[0] : { allOf: schema.allOf };
+    delete schema.$ref;
+    delete schema.allOf;
+    delete schema.type;
+    schema.anyOf = [target, { type: 'null' }];
+  } else if (typeof schema.type === 'string') {
+    schema.type = [schema.type, 'null'];
+    if (Array.isArray(schema.enum)) schema.enum = [...schema.enum, null];
+  }
+}

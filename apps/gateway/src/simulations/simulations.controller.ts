@@ -1,0 +1,150 @@
+import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiKeyGuard, CallingProgram } from '@ledger/auth';
+import {
+  SettlementAccepted,
+  SimulateAuthorizationCommand,
+  SimulateAuthorizeRequest,
+  SimulateReturnCommand,
+  SimulateReturnRequest,
+  SimulateSettlementCommand,
+  SimulateSettleRequest,
+  SimulateTransactionAmountRequest,
+  SimulateTransactionEventCommand,
+  SimulateVoidRequest,
+  SimulationAccepted,
+  SimulationResponse,
+  TransactionAmountAction,
+} from '@ledger/contracts';
+import { WriteAcknowledger } from '../http/write-acknowledger';
+import { ApiErrors, SettlementModel, SimulationModel } from '../http/openapi-models';
+import { commandOrigin } from '../http/command-origin';
+import { AuthorizationDeclined, RequestInvalid } from '../http/errors';
+import { RequestWithId, requestIdOf } from '../http/request-id';
+import { SandboxOnlyGuard } from '../http/sandbox-only.guard';
+
+/** Defaults for merchant fields a simulated authorization leaves out. */
+const DEFAULT_MCC = '5999';
+const DEFAULT_COUNTRY = 'USA';
+const DEFAULT_CURRENCY = 'USD';
+
+/** Lithic's name for a merchant field and ours may both be sent; if both are, they must agree. */
+function alias(ours: string | undefined, lithic: string | undefined, names: string): string | undefined {
+  if (ours !== undefined && lithic !== undefined && ours !== lithic) throw new RequestInvalid(`${names} name the same field and differ`);
+  return ours ?? lithic;
+}
+
+/** Spec section 4.1-4.4 plus authorization advice and settlement: sandbox only. */
+@ApiTags('simulations (sandbox only)')
+@ApiSecurity('api-key')
+@ApiErrors(400, 401, 404, 409)
+@Controller('v1/simulate')
+@UseGuards(SandboxOnlyGuard, ApiKeyGuard)
+export class SimulationsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly acknowledger: WriteAcknowledger,
+  ) {}
+
+  @Post('authorize')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Simulate an authorization (spec 4.1); a decline answers 422 with the transaction token' })
+  @ApiOkResponse({ type: SimulationModel })
+  @ApiErrors(422)
+  async authorize(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateAuthorizeRequest): Promise<SimulationResponse> {
+    const accepted = await this.commands.execute<SimulateAuthorizationCommand, SimulationAccepted>(
+      new SimulateAuthorizationCommand(commandOrigin(programToken, request), {
+        pan: body.pan,
+        amount: body.amount,
+        merchant: {
+          acceptorId: body.merchant_acceptor_id ?? '',
+          city: alias(body.city, body.merchant_acceptor_city, 'city and merchant_acceptor_city') ?? '',
+          country: alias(body.country, body.merchant_acceptor_country, 'country and merchant_acceptor_country') ?? DEFAULT_COUNTRY,
+          descriptor: body.descriptor,
+          mcc: body.mcc ?? DEFAULT_MCC,
+          state: alias(body.state, body.merchant_acceptor_state, 'state and merchant_acceptor_state') ?? '',
+        },
+        merchantCurrency: body.merchant_currency ?? DEFAULT_CURRENCY,
+        merchantAmount: body.merchant_amount ?? body.amount,
+        presented: { cvv: body.cvv, expMonth: body.exp_month, expYear: body.exp_year, pin: body.pin },
+        partialApprovalCapable: body.partial_approval_capable,
+      }),
+    );
+    await this.acknowledger.visible({ token: accepted.transactionToken, position: accepted.position });
+    if (accepted.result !== 'APPROVED') throw new AuthorizationDeclined(accepted.result, accepted.transactionToken);
+    return { debugging_request_id: requestIdOf(request), token: accepted.transactionToken };
+  }
+
+  @Post('void')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Void (part of) a pending authorization (spec 4.2)' })
+  @ApiOkResponse({ type: SimulationModel })
+  void(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateVoidRequest): Promise<SimulationResponse> {
+    return this.transactionEvent('VOID', programToken, request, body);
+  }
+
+  @Post('clearing')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Clear an authorization (spec 4.3); the transaction moves to SETTLING' })
+  @ApiOkResponse({ type: SimulationModel })
+  clearing(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateTransactionAmountRequest): Promise<SimulationResponse> {
+    return this.transactionEvent('CLEARING', programToken, request, body);
+  }
+
+  @Post('authorization_advice')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Change the pending amount of an authorization' })
+  @ApiOkResponse({ type: SimulationModel })
+  advice(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateTransactionAmountRequest): Promise<SimulationResponse> {
+    return this.transactionEvent('ADVICE', programToken, request, body);
+  }
+
+  @Post('return')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Return (refund) an amount to a card (spec 4.4)' })
+  @ApiOkResponse({ type: SimulationModel })
+  async return(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateReturnRequest): Promise<SimulationResponse> {
+    const accepted = await this.commands.execute<SimulateReturnCommand, SimulationAccepted>(
+      new SimulateReturnCommand(commandOrigin(programToken, request), body.pan, body.amount, {
+        acceptorId: '',
+        city: '',
+        country: DEFAULT_COUNTRY,
+        descriptor: body.descriptor,
+        mcc: DEFAULT_MCC,
+        state: '',
+      }),
+    );
+    await this.acknowledger.visible({ token: accepted.transactionToken, position: accepted.position });
+    return { debugging_request_id: requestIdOf(request), token: accepted.transactionToken };
+  }
+
+  @Post('settle')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Settle one SETTLING transaction, or all of the program\'s' })
+  @ApiOkResponse({ type: SettlementModel })
+  async settle(
+    @CallingProgram() programToken: string,
+    @Req() request: RequestWithId,
+    @Body() body: SimulateSettleRequest,
+  ): Promise<SimulationResponse & { settled: string[]; bounced: string[] }> {
+    const accepted = await this.commands.execute<SimulateSettlementCommand, SettlementAccepted>(
+      new SimulateSettlementCommand(commandOrigin(programToken, request), body.token),
+    );
+    await this.acknowledger.visible({ token: programToken, position: accepted.position });
+    return { debugging_request_id: requestIdOf(request), settled: accepted.settled, bounced: accepted.bounced };
+  }
+
+  private async transactionEvent(
+    action: TransactionAmountAction,
+    programToken: string,
+    request: RequestWithId,
+    body: SimulateTransactionAmountRequest,
+  ): Promise<SimulationResponse> {
+    const accepted = await this.commands.execute<SimulateTransactionEventCommand, SimulationAccepted>(
+      new SimulateTransactionEventCommand(commandOrigin(programToken, request), action, body.token, body.amount),
+    );
+    await this.acknowledger.visible({ token: accepted.transactionToken, position: accepted.position });
+    return { debugging_request_id: requestIdOf(request) };
+  }
+}

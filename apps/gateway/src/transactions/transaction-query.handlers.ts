@@ -1,0 +1,68 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { GetTransactionQuery, ListTransactionsQuery, Page, TransactionResponse } from '@ledger/contracts';
+import { TransactionNotFound } from '@ledger/domain';
+import type { ReadModelClient } from '@ledger/read-model';
+import { READ_MODEL } from '@ledger/runtime';
+import { CardPresenter } from '../cards/card-presenter';
+import { createdBetween, OLDEST_FIRST, pageOf, pageWindow } from '../http/paging';
+import { presentCards } from '../cards/card-query.handlers';
+import { TransactionPresenter } from './transaction-presenter';
+
+type TransactionRow = Awaited<ReturnType<ReadModelClient['transaction']['findMany']>>[number];
+
+async function presentTransactions(readModel: ReadModelClient, cards: CardPresenter, presenter: TransactionPresenter, rows: TransactionRow[]) {
+  const [cardRows, sources] = await Promise.all([
+    readModel.card.findMany({ where: { token: { in: [...new Set(rows.map((row) => row.cardToken))] } } }),
+    // A card may have moved to another funding source since; each transaction shows its own.
+    readModel.fundingSource.findMany({ where: { token: { in: [...new Set(rows.map((row) => row.fundingToken))] } }, select: { token: true, type: true } }),
+  ]);
+  const byToken = new Map((await presentCards(readModel, cards, cardRows)).map((card) => [card.token, card]));
+  const fundingTypes = new Map(sources.map((source) => [source.token, source.type]));
+  return rows.map((row) => {
+    const card = byToken.get(row.cardToken);
+    if (!card) throw new Error(`Transaction ${row.token} names card ${row.cardToken}, which the read model lacks`);
+    return presenter.transaction(row, card, fundingTypes.get(row.fundingToken) ?? card.funding.type);
+  });
+}
+
+@QueryHandler(GetTransactionQuery)
+export class GetTransactionHandler implements IQueryHandler<GetTransactionQuery, TransactionResponse> {
+  constructor(
+    @Inject(READ_MODEL) private readonly readModel: ReadModelClient,
+    private readonly cards: CardPresenter,
+    private readonly presenter: TransactionPresenter,
+  ) {}
+
+  async execute({ programToken, transactionToken }: GetTransactionQuery): Promise<TransactionResponse> {
+    const row = await this.readModel.transaction.findFirst({ where: { token: transactionToken, programToken } });
+    if (!row) throw new TransactionNotFound(transactionToken);
+    const [transaction] = await presentTransactions(this.readModel, this.cards, this.presenter, [row]);
+    return transaction;
+  }
+}
+
+/** Oldest first, like the card list: page 3 of 5 transactions with page_size 2 holds the fifth. */
+@QueryHandler(ListTransactionsQuery)
+export class ListTransactionsHandler implements IQueryHandler<ListTransactionsQuery, Page<TransactionResponse>> {
+  constructor(
+    @Inject(READ_MODEL) private readonly readModel: ReadModelClient,
+    private readonly cards: CardPresenter,
+    private readonly presenter: TransactionPresenter,
+  ) {}
+
+  async execute({ programToken, filter, page, pageSize }: ListTransactionsQuery): Promise<Page<TransactionResponse>> {
+    if (filter.accountToken !== undefined && filter.accountToken !== programToken) return pageOf([], page, pageSize, 0);
+    const where = {
+      programToken,
+      ...(filter.cardToken ? { cardToken: filter.cardToken } : {}),
+      ...(filter.result === 'APPROVED' ? { result: 'APPROVED' } : filter.result === 'DECLINED' ? { result: { not: 'APPROVED' } } : {}),
+      created: createdBetween(filter),
+    };
+    const [total, rows] = await Promise.all([
+      this.readModel.transaction.count({ where }),
+      this.readModel.transaction.findMany({ where, orderBy: OLDEST_FIRST, ...pageWindow(page, pageSize) }),
+    ]);
+    return pageOf(await presentTransactions(this.readModel, this.cards, this.presenter, rows), page, pageSize, total);
+  }
+}

@@ -1,0 +1,2 @@
+export * from './transaction-service.module';
+export * from './reconciliation/transaction-reconciler';

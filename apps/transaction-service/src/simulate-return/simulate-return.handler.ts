@@ -1,0 +1,48 @@
+import { Inject } from '@nestjs/common';
+import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { randomInt, randomUUID } from 'node:crypto';
+import { CommandAccepted, CreditCardReturnCommand, ledgerCodec, SimulateReturnCommand, SimulationAccepted } from '@ledger/contracts';
+import { CardEvent, cardDecider, CardNotFound, cardStreamId, transactionDecider, TransactionEvent, transactionStreamId } from '@ledger/domain';
+import { handleCommand, loadState, PipelineEnvironment } from '@ledger/event-store';
+import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
+import { CardLocator } from '../card-locator';
+
+/** A return is its own transaction, cleared at once; then the card gets the spend back. */
+@CommandHandler(SimulateReturnCommand)
+export class SimulateReturnHandler implements ICommandHandler<SimulateReturnCommand, SimulationAccepted> {
+  constructor(
+    @Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment,
+    private readonly commands: CommandBus,
+    private readonly locator: CardLocator,
+  ) {}
+
+  async execute({ origin, pan, amount, merchant }: SimulateReturnCommand): Promise<SimulationAccepted> {
+    const cardToken = await this.locator.cardTokenFor(pan, origin.programToken);
+    const card = await loadState(this.env.store, cardDecider, ledgerCodec<CardEvent>(), cardStreamId(cardToken));
+    if (card.status !== 'issued') throw new CardNotFound(cardToken);
+    const transactionToken = randomUUID();
+    const eventToken = randomUUID();
+    const at = this.env.now().toISOString();
+    await handleCommand(this.env, transactionDecider, ledgerCodec<TransactionEvent>(), transactionStreamId(transactionToken), {
+      type: 'RecordReturn',
+      facts: {
+        cardToken,
+        programToken: origin.programToken,
+        transactionToken,
+        eventToken,
+        amount,
+        merchant,
+        merchantAmount: amount,
+        merchantCurrency: 'USD',
+        authorizationCode: String(randomInt(1_000_000)).padStart(6, '0'),
+        fundingToken: card.fundingToken,
+        at,
+      },
+    }, origin);
+    const credited = await this.commands.execute<CreditCardReturnCommand, CommandAccepted>(
+      new CreditCardReturnCommand(origin, cardToken, transactionToken, eventToken, amount, at),
+    );
+    return { transactionToken, result: 'APPROVED', position: credited.position };
+  }
+}
+
