@@ -1,0 +1,6 @@
+export * from './projector.module';
+export * from './read-model-projector';
+export * from './integration/integration-publisher';
+export * from './integration/idempotent-consumer';
+export * from './integration/integration.module';
+export * from './replay';

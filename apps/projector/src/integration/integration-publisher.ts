@@ -1,0 +1,240 @@
+import { Logger } from '@nestjs/common';
+import type { Kafka, Message, Producer } from 'kafkajs';
+import { toIntegrationMessage, topicFor, TOPICS, type IntegrationMessage, type Topic } from '@ledger/contracts';
+import { formatPosition, type EventStore, type GlobalPosition, type RecordedEvent, type Subscription } from '@ledger/event-store';
+import { createIdempotentProducer, ensureTopics, type IdempotentProducerOptions } from '@ledger/messaging';
+import type { ReadModelClient } from '@ledger/read-model';
+
+export const KAFKA_PUBLISHER = 'kafka-publisher';
+
+/** Kafka headers on every integration message; the value carries the same facts in its envelope. */
+export const MESSAGE_HEADERS = { id: 'message-id', type: 'event-type', envelopeVersion: 'envelope-version' } as const;
+
+export interface IntegrationPublisherOptions {
+  /** Events per read from the store, and so at most per produce request. Default 200. */
+  readonly batchSize?: number;
+  /** First wait before resubscribing after a failure; doubles on every failure in a row. Default 1000. */
+  readonly initialRetryDelayMs?: number;
+  /** Longest wait between two attempts. Default 30000. */
+  readonly maxRetryDelayMs?: number;
+  /** Partitions for topics this publisher has to create. Default 3. */
+  readonly topicPartitions?: number;
+  readonly producer?: IdempotentProducerOptions;
+  readonly logger?: Pick<Logger, 'log' | 'warn' | 'error'>;
+}
+
+/** Bound on the transaction-to-card map (see keyOf); the oldest entries go first. */
+const TRANSACTION_CARDS_CACHE = 10_000;
+
+/**
+ * Publishes the integration messages (design invariant 2): reads the whole log from its own
+ * checkpoint in `projector_checkpoints`, maps each event with `topicFor`/`toIntegrationMessage`
+ * (secrets removed, internal events skipped) and produces each batch with the idempotent producer.
+ * The checkpoint moves only after the broker acknowledged the whole batch (acks from all in-sync
+ * replicas), so delivery is at-least-once: a crash between the acknowledgement and the checkpoint
+ * write sends the same messages again, with the same `message-id`, and consumers drop the repeats
+ * (see runIdempotentConsumer).
+ *
+ * Order: a card's messages are keyed by its token, so they land on one partition in stream order.
+ * Transaction events that do not name their card (void, clearing, settlement, ...) are keyed by the
+ * card of the transaction's first event too, so a transaction's messages also stay in order.
+ *
+ * Failures (broker down, database down) are logged; the publisher resubscribes from the unmoved
+ * checkpoint with exponential backoff, with a new producer each time. Run one publisher per event
+ * store: a second one only adds duplicates.
+ */
+export class IntegrationPublisher {
+  private readonly logger: Pick<Logger, 'log' | 'warn' | 'error'>;
+  private readonly transactionCards = new Map<string, string>();
+  private running: Promise<void> | null = null;
+  private stopping = false;
+  private stopRequested = signal();
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly readModel: ReadModelClient,
+    private readonly kafka: Kafka,
+    private readonly checkpointName = KAFKA_PUBLISHER,
+    private readonly options: IntegrationPublisherOptions = {},
+  ) {
+    this.logger = options.logger ?? new Logger(IntegrationPublisher.name);
+  }
+
+  /** Starts publishing in the background; never throws, since the broker may be down for a while. */
+  start(): void {
+    if (this.running) return;
+    this.stopping = false;
+    this.stopRequested = signal();
+    this.running = this.run();
+  }
+
+  /** Lets the batch in hand finish (or fail), then disconnects. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.stopRequested.resolve();
+    await this.running;
+    this.running = null;
+  }
+
+  /** The last position whose messages the broker acknowledged, or null before the first batch. */
+  async checkpoint(): Promise<GlobalPosition | null> {
+    const row = await this.readModel.projectorCheckpoint.findUnique({ where: { name: this.checkpointName } });
+    return row ? { commit: row.commitPosition, prepare: row.preparePosition } : null;
+  }
+
+  private async run(): Promise<void> {
+    const initialDelay = this.options.initialRetryDelayMs ?? 1000;
+    const maxDelay = this.options.maxRetryDelayMs ?? 30_000;
+    let delay = initialDelay;
+    while (!this.stopping) {
+      const began = Date.now();
+      const outcome = await this.session();
+      if (this.stopping) break;
+      // A session that published, or simply lived a while, was not part of a run of failures.
+      if (outcome.published || Date.now() - began > maxDelay) delay = initialDelay;
+      this.logger.error(`publishing to Kafka interrupted, resuming from the checkpoint in ${delay} ms: ${describeError(outcome.error)}`);
+      await this.sleep(delay);
+      delay = Math.min(delay * 2, maxDelay);
+    }
+  }
+
+  /** One producer and one subscription, until the first failure or stop(). */
+  private async session(): Promise<{ published: boolean; error: unknown }> {
+    const outcome = { published: false, error: undefined as unknown };
+    const producer = createIdempotentProducer(this.kafka, this.options.producer);
+    let subscription: Subscription | null = null;
+    try {
+      if (!(await this.connectUnlessStopped(producer))) return outcome;
+      if (!(await this.ensureTopics())) return outcome;
+      const after = await this.checkpoint();
+      if (this.stopping) return outcome;
+      this.logger.log(`publishing integration messages from ${after ? formatPosition(after) : 'the start of the log'}`);
+      let fail: (error: unknown) => void = () => undefined;
+      const failed = new Promise<unknown>((resolve) => (fail = resolve));
+      subscription = this.store.subscribeToAll({
+        after,
+        batchSize: this.options.batchSize ?? 200,
+        handle: async (events) => {
+          await this.publish(producer, events);
+          outcome.published = true;
+        },
+        onError: (error) => fail(error),
+      });
+      outcome.error = await Promise.race([failed, this.stopRequested.promise]);
+    } catch (error) {
+      outcome.error = error;
+    } finally {
+      await subscription?.stop();
+      await producer.disconnect().catch(() => undefined);
+    }
+    return outcome;
+  }
+
+  /** False when stop() came first. */
+  private async ensureTopics(): Promise<boolean> {
+    const admin = this.kafka.admin();
+    if (!(await this.connectUnlessStopped(admin))) return false;
+    try {
+      const created = await ensureTopics(admin, Object.values(TOPICS), this.options.topicPartitions ?? 3);
+      if (created.length > 0) this.logger.log(`created Kafka topics ${created.join(', ')}`);
+      return true;
+    } finally {
+      await admin.disconnect().catch(() => undefined);
+    }
+  }
+
+  /**
+   * Connects, unless stop() comes first: against a broker that is down, kafkajs keeps retrying a
+   * connect for about 10 s, and a shutdown must not wait for that. A connect that completes after
+   * stop() is undone. False when stop() came first.
+   */
+  private async connectUnlessStopped(client: { connect(): Promise<void>; disconnect(): Promise<void> }): Promise<boolean> {
+    const connecting = client.connect();
+    const first = await Promise.race([connecting.then(() => 'connected' as const), this.stopRequested.promise.then(() => 'stopped' as const)]);
+    if (first === 'connected') return true;
+    connecting.then(
+      () => client.disconnect().catch(() => undefined),
+      () => undefined,
+    );
+    return false;
+  }
+
+  /** Produces one batch and, once the broker acknowledged all of it, moves the checkpoint past it. */
+  private async publish(producer: Producer, events: readonly RecordedEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const perTopic = new Map<Topic, Message[]>();
+    for (const recorded of events) {
+      const topic = topicFor(recorded);
+      if (topic === null) continue;
+      const message = toIntegrationMessage(recorded);
+      const messages = perTopic.get(topic) ?? [];
+      messages.push({
+        key: await this.keyOf(topic, message),
+        value: JSON.stringify(message),
+        headers: {
+          [MESSAGE_HEADERS.id]: message.id,
+          [MESSAGE_HEADERS.type]: message.type,
+          [MESSAGE_HEADERS.envelopeVersion]: String(message.envelope_version),
+        },
+      });
+      perTopic.set(topic, messages);
+    }
+    if (perTopic.size > 0) {
+      await producer.sendBatch({ acks: -1, topicMessages: [...perTopic].map(([topic, messages]) => ({ topic, messages })) });
+    }
+    // Also after a batch of internal events only, so they are not read again after a restart.
+    const position = events[events.length - 1].position;
+    const row = { commitPosition: position.commit, preparePosition: position.prepare, updated: new Date() };
+    await this.readModel.projectorCheckpoint.upsert({ where: { name: this.checkpointName }, create: { name: this.checkpointName, ...row }, update: row });
+  }
+
+  /** `card_token ?? program_token`, with the card of the transaction for transaction events that lack it. */
+  private async keyOf(topic: Topic, message: IntegrationMessage): Promise<string> {
+    if (message.card_token !== null) {
+      if (topic === TOPICS.transactions) this.remember(message.stream_id, message.card_token);
+      return message.card_token;
+    }
+    if (topic === TOPICS.transactions) {
+      const card = this.transactionCards.get(message.stream_id) ?? (await this.cardOfTransaction(message.stream_id));
+      if (card !== null) return card;
+    }
+    return message.program_token;
+  }
+
+  /** A transaction's first event (authorization or return) always names its card. */
+  private async cardOfTransaction(streamId: string): Promise<string | null> {
+    const [first] = await this.store.readStream(streamId, { maxCount: 1 });
+    const card = first ? toIntegrationMessage(first).card_token : null;
+    if (card !== null) this.remember(streamId, card);
+    return card;
+  }
+
+  private remember(streamId: string, cardToken: string): void {
+    if (this.transactionCards.has(streamId)) return;
+    if (this.transactionCards.size >= TRANSACTION_CARDS_CACHE) {
+      const oldest = this.transactionCards.keys().next().value;
+      if (oldest !== undefined) this.transactionCards.delete(oldest);
+    }
+    this.transactionCards.set(streamId, cardToken);
+  }
+
+  private async sleep(ms: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))), this.stopRequested.promise]);
+    clearTimeout(timer);
+  }
+}
+
+function signal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = (error as { cause?: unknown }).cause;
+    return cause instanceof Error ? `${error.name}: ${error.message} (${cause.message})` : `${error.name}: ${error.message}`;
+  }
+  return String(error);
+}

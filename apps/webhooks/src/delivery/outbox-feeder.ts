@@ -1,0 +1,88 @@
+import { Logger } from '@nestjs/common';
+import { toIntegrationMessage, webhookEventTypeOf } from '@ledger/contracts';
+import { comparePositions, EventStore, formatPosition, GlobalPosition, RecordedEvent, restartingSubscription } from '@ledger/event-store';
+import type { ReadModelClient, ReadModelTransaction } from '@ledger/read-model';
+import type { ProjectionWatcher } from '@ledger/runtime';
+import { FeederStopping, waitForReadModels } from './read-model-wait';
+import type { WebhookEnqueuer } from './webhook-enqueuer';
+
+/** Its checkpoint row in projector_checkpoints. */
+export const WEBHOOK_OUTBOX = 'webhook-outbox';
+
+/**
+ * The embedded default's feed of the webhook outbox (no Kafka): a subscription over the event store
+ * from its own checkpoint. Each batch's messages and the checkpoint after it are written in one
+ * transaction, with the checkpoint row locked, so a crash never skips an event and two feeders never
+ * write one batch twice (the unique key would absorb it anyway). Events go through the integration
+ * envelope, exactly what the Kafka feed consumes.
+ */
+export class WebhookOutboxFeeder {
+  private readonly logger = new Logger(WebhookOutboxFeeder.name);
+  private subscription: { stop(): Promise<void> } | null = null;
+  private stopping = false;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly readModel: ReadModelClient,
+    private readonly watcher: ProjectionWatcher,
+    private readonly enqueuer: WebhookEnqueuer,
+    /** Told when new messages were committed, so the dispatcher need not wait for its next poll. */
+    private readonly onEnqueued: () => void = () => undefined,
+  ) {}
+
+  start(): void {
+    this.stopping = false;
+    this.subscription = restartingSubscription({
+      store: this.store,
+      checkpoint: async () => {
+        const after = await this.checkpoint(this.readModel);
+        this.logger.log(`feeding webhooks from ${after ? formatPosition(after) : 'the start of the log'}`);
+        return after;
+      },
+      handle: (events) => this.feed(events),
+      onError: (error) => {
+        if (!(error instanceof FeederStopping)) this.logger.error(`webhook outbox feed interrupted, resuming from the checkpoint: ${String(error)}`);
+      },
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.subscription?.stop();
+    this.subscription = null;
+  }
+
+  /** Feeds one batch; public so tests can drive it directly. */
+  async feed(events: readonly RecordedEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const relevant = events.filter((event) => webhookEventTypeOf({ type: event.type, stream_id: event.streamId }) !== null);
+    if (relevant.length > 0) await waitForReadModels(this.watcher, relevant[relevant.length - 1].position, () => this.stopping);
+    const wanted = new Set(relevant);
+    const inserted = await this.readModel.$transaction(
+      async (tx) => {
+        const done = await this.checkpoint(tx, true);
+        const fresh = done ? events.filter((event) => comparePositions(event.position, done) > 0) : events;
+        if (fresh.length === 0) return 0;
+        const count = await this.enqueuer.enqueue(tx, fresh.filter((event) => wanted.has(event)).map(toIntegrationMessage));
+        await this.saveCheckpoint(tx, fresh[fresh.length - 1].position);
+        return count;
+      },
+      { maxWait: 10_000, timeout: 60_000 },
+    );
+    if (inserted > 0) this.onEnqueued();
+  }
+
+  private async checkpoint(client: ReadModelClient | ReadModelTransaction, lock = false): Promise<GlobalPosition | null> {
+    const rows = await client.$queryRawUnsafe<{ commit: string; prepare: string }[]>(
+      `select commit_position::text as commit, prepare_position::text as prepare
+         from projector_checkpoints where name = $1 ${lock ? 'for update' : ''}`,
+      WEBHOOK_OUTBOX,
+    );
+    return rows[0] ? { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].prepare) } : null;
+  }
+
+  private async saveCheckpoint(tx: ReadModelTransaction, position: GlobalPosition): Promise<void> {
+    const row = { commitPosition: position.commit, preparePosition: position.prepare, updated: new Date() };
+    await tx.projectorCheckpoint.upsert({ where: { name: WEBHOOK_OUTBOX }, create: { name: WEBHOOK_OUTBOX, ...row }, update: row });
+  }
+}
