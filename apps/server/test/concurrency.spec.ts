@@ -1,0 +1,75 @@
+import { CommandBus } from '@nestjs/cqrs';
+import { randomUUID } from 'node:crypto';
+import { AuthorizeCardSpendCommand, CardSpendDecision } from '@ledger/contracts';
+import { EventStore, ExpectedVersion, NewEvent } from '@ledger/event-store';
+import { EVENT_STORE } from '@ledger/runtime';
+import { startTestLedger, TestLedger } from './test-ledger';
+
+/**
+ * Design invariant 1: concurrent authorizations on one card never approve more than its limit.
+ * The card stream's expected version serializes the decisions; the last test shows this very
+ * scenario overspends when appends stop checking it, so the first two could fail.
+ */
+let t: TestLedger;
+beforeAll(async () => {
+  t = await startTestLedger();
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+async function burst(duration: string): Promise<{ approved: number; declined: string[]; card: Record<string, any> }> {
+  const card = (await t.call('POST', '/v1/cards', { body: { type: 'DIGITAL_WALLET', spend_limit: 1000, spend_limit_duration: duration } })).body;
+  const answers = await Promise.all(
+    Array.from({ length: 40 }, () => t.call('POST', '/v1/simulate/authorize', { body: { pan: card.pan, amount: 100, descriptor: 'Burst' } })),
+  );
+  expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 422).map((answer) => [answer.status, answer.body])).toEqual([]);
+  return {
+    approved: answers.filter((answer) => answer.status === 200).length,
+    declined: answers.filter((answer) => answer.status === 422).map((answer) => answer.body.message),
+    card,
+  };
+}
+
+it.each(['FOREVER', 'MONTHLY'])('40 parallel authorizations of 100 on a 1000 %s limit approve exactly 10', async (duration) => {
+  const { approved, declined, card } = await burst(duration);
+  expect(approved).toBe(10);
+  expect(declined).toHaveLength(30);
+  expect(new Set(declined.map((message) => /\((\w+)\)/.exec(message)?.[1]))).toEqual(new Set(['USER_TRANSACTION_LIMIT']));
+  const listed = await t.call('GET', `/v1/transactions?card_token=${card.token}&page_size=1000`);
+  expect(listed.body.total_entries).toBe(40);
+  const approvedAmounts = listed.body.data.filter((tx: any) => tx.result === 'APPROVED').map((tx: any) => tx.amount);
+  expect(approvedAmounts.reduce((sum: number, amount: number) => sum + amount, 0)).toBe(1000);
+});
+
+it('overspends the same way when appends ignore the expected version (the check the tests above rely on)', async () => {
+  const store = t.ledger.app.get<EventStore>(EVENT_STORE);
+  const card = (await t.call('POST', '/v1/cards', { body: { type: 'DIGITAL_WALLET', spend_limit: 1000, spend_limit_duration: 'FOREVER' } })).body;
+  const append = store.append.bind(store);
+  const careless = jest.spyOn(store, 'append').mockImplementation((streamId: string, events: readonly NewEvent[], _expected: ExpectedVersion) =>
+    append(streamId, events, 'any'),
+  );
+  try {
+    const commands = t.ledger.app.get(CommandBus);
+    const origin = { programToken: (await t.call('GET', '/v1/accounts')).body.data[0].token, correlationId: randomUUID(), causationId: null };
+    const decisions = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        commands.execute<AuthorizeCardSpendCommand, CardSpendDecision>(
+          new AuthorizeCardSpendCommand(origin, card.token, {
+            transactionToken: randomUUID(),
+            eventToken: randomUUID(),
+            authorizationCode: '000000',
+            amount: 100,
+            merchant: { acceptorId: '', city: '', country: 'USA', descriptor: 'Careless', mcc: '5999', state: '' },
+            merchantAmount: 100,
+            merchantCurrency: 'USD',
+            presented: {},
+          }),
+        ),
+      ),
+    );
+    expect(decisions.filter((decision) => decision.result === 'APPROVED').length).toBeGreaterThan(10);
+  } finally {
+    careless.mockRestore();
+  }
+});

@@ -1,0 +1,114 @@
+import { ChildProcess, execFile, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { isValidCardNumber } from '@ledger/domain';
+
+/**
+ * The README's quick start as a user types it: `npm start` with no DATABASE_URL brings the service
+ * up on an embedded PostgreSQL, prints the base URL and the sandbox api-key, and that key creates a
+ * complete card. A restart keeps the key and the cards; the admin CLI joins the running database.
+ */
+const root = path.resolve(__dirname, '../../..');
+const run = promisify(execFile);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+interface Started {
+  child: ChildProcess;
+  baseUrl: string;
+  apiKey: string;
+}
+
+function npmStart(env: NodeJS.ProcessEnv): Promise<Started> {
+  const child = spawn('npm', ['start'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`npm start printed no base URL within 90 s:\n${output}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /base URL:\s+(\S+)/.exec(output);
+      const key = /sandbox api-key:\s+(\S+)/.exec(output);
+      if (url && key) {
+        clearTimeout(timer);
+        resolve({ child, baseUrl: url[1], apiKey: key[1] });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`npm start exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+async function stop(started: Started): Promise<void> {
+  const exited = new Promise((resolve) => started.child.once('exit', resolve));
+  started.child.kill('SIGTERM');
+  await exited;
+}
+
+describe('npm start on the embedded default', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ledger-start-'));
+  // The embedded server runs as the postgres user when we are root; it must reach its folder.
+  chmodSync(dataDir, 0o755);
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    const { DATABASE_URL: _unset, SANDBOX_API_KEY: _alsoUnset, ...inherited } = process.env;
+    env = { ...inherited, PORT: '0', LEDGER_DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(await freePort()) };
+  });
+
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('starts, creates a complete card with the printed key, and keeps both across a restart', async () => {
+    const first = await npmStart(env);
+    let cardToken: string;
+    try {
+      expect(first.apiKey).toMatch(/^[0-9a-f-]{36}$/);
+      const health = await fetch(`${first.baseUrl}/health`);
+      expect(health.status).toBe(200);
+      const response = await fetch(`${first.baseUrl}/v1/cards`, {
+        method: 'POST',
+        headers: { authorization: `api-key ${first.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'SINGLE_USE', memo: 'quick start' }),
+      });
+      expect(response.status).toBe(200);
+      const card = (await response.json()) as any;
+      expect(isValidCardNumber(card.pan)).toBe(true);
+      expect(card).toMatchObject({ type: 'SINGLE_USE', memo: 'quick start', state: 'OPEN', cvv: expect.stringMatching(/^\d{3}$/) });
+      expect(card.funding.token).toMatch(/^[0-9a-f-]{36}$/);
+      cardToken = card.token;
+
+      const admin = await run('npm', ['run', 'admin', '--silent', '--', 'create-program', 'Acme'], { cwd: root, env });
+      const program = JSON.parse(admin.stdout);
+      expect(program).toMatchObject({ name: 'Acme', program_token: expect.any(String), api_key: expect.any(String) });
+      const acme: Response = await fetch(`${first.baseUrl}/v1/cards`, { headers: { authorization: `api-key ${program.api_key}` } });
+      expect((await acme.json()) as any).toMatchObject({ data: [], total_entries: 0 });
+    } finally {
+      await stop(first);
+    }
+
+    const second = await npmStart(env);
+    try {
+      expect(second.apiKey).toBe(first.apiKey);
+      const again = await fetch(`${second.baseUrl}/v1/cards/${cardToken}`, { headers: { authorization: `api-key ${second.apiKey}` } });
+      expect(again.status).toBe(200);
+      expect(((await again.json()) as any).memo).toBe('quick start');
+    } finally {
+      await stop(second);
+    }
+  }, 240_000);
+});

@@ -1,0 +1,521 @@
+import 'reflect-metadata';
+import { createHmac, randomUUID } from 'node:crypto';
+import { createServer, IncomingHttpHeaders, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { Kafka, logLevel, Message, Partitioners, Producer } from 'kafkajs';
+import { Client } from 'pg';
+import { Webhook } from 'standardwebhooks';
+import { toIntegrationMessage, topicFor } from '@ledger/contracts';
+import type { EventStore, Subscription } from '@ledger/event-store';
+import { replayReadModels } from '@ledger/projector';
+import { EVENT_STORE } from '@ledger/runtime';
+import { workerDatabaseUrl } from '@ledger/test-support';
+import { WEBHOOK_FEEDER, WebhookFeeder, WebhookOutboxFeeder } from '@ledger/webhooks';
+import { startTestLedger, TestLedger } from './test-ledger';
+
+/**
+ * Webhooks end to end: the whole service over HTTP, real local receivers, signatures checked with the
+ * standardwebhooks library and an independent X-Privacy-HMAC check. The delivery scenarios run twice:
+ * fed from the PostgreSQL outbox (no KAFKA_BROKERS) and fed from Kafka (a real broker, when
+ * KAFKA_BROKERS is set). In Kafka mode this test publishes the integration envelopes itself, with
+ * `toIntegrationMessage` and `topicFor` exactly as the projector's publisher does, so it does not depend
+ * on that publisher being wired in; when it is, its copies are de-duplicated by the unique key.
+ */
+
+/** Four attempts: at once, 200 ms, 200 ms, then 1.5 s, so "pending" can be watched before "failed". */
+const FAST_WEBHOOKS = { WEBHOOK_RETRY_SCHEDULE: '0,200ms,200ms,1500ms', WEBHOOK_POLL_MS: '50', WEBHOOK_TIMEOUT_MS: '2000', RECONCILER_LAG_MS: '0' };
+const KAFKA_BROKERS = process.env.KAFKA_BROKERS;
+
+// ---------------------------------------------------------------- a real local receiver
+
+interface Delivery {
+  readonly path: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly raw: string;
+  readonly body: any;
+}
+
+class Receiver {
+  readonly deliveries: Delivery[] = [];
+  private server: Server | null = null;
+  private readonly flakyCounts = new Map<string, number>();
+  baseUrl = '';
+
+  async start(): Promise<void> {
+    this.server = createServer((request, response) => {
+      let raw = '';
+      request.setEncoding('utf8');
+      request.on('data', (chunk) => (raw += chunk));
+      request.on('end', () => {
+        const path = request.url ?? '/';
+        let body: unknown = null;
+        try {
+          body = JSON.parse(raw);
+        } catch {
+          body = null;
+        }
+        this.deliveries.push({ path, headers: request.headers, raw, body });
+        response.writeHead(this.statusFor(path, String(request.headers['webhook-id'])), { 'content-type': 'application/json' });
+        response.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** /ok/... answers 200; /flaky/... answers 500 to the first three tries of each message, then 200. */
+  private statusFor(path: string, messageId: string): number {
+    if (!path.startsWith('/flaky/')) return 200;
+    const seen = (this.flakyCounts.get(messageId) ?? 0) + 1;
+    this.flakyCounts.set(messageId, seen);
+    return seen <= 3 ? 500 : 200;
+  }
+
+  url(path: string): string {
+    return `${this.baseUrl}${path}`;
+  }
+
+  at(path: string): Delivery[] {
+    return this.deliveries.filter((delivery) => delivery.path === path);
+  }
+
+  async stop(): Promise<void> {
+    await new Promise((resolve) => this.server?.close(resolve));
+  }
+}
+
+/** An address nothing listens on: a port that was just free and is closed again. */
+async function deadUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}/down`;
+}
+
+async function eventually<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value) return value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+// ---------------------------------------------------------------- independent signature checks
+
+/** Privacy's documented check, written here from its description and not from our code. */
+function privacyHmacOf(secret: string, body: unknown): string {
+  const sorted = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(sorted)
+      : value !== null && typeof value === 'object'
+        ? Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted((value as Record<string, unknown>)[key])]))
+        : value;
+  const canonical = JSON.stringify(sorted(body)).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return createHmac('sha256', secret).update(canonical).digest('base64');
+}
+
+function verifiedByStandardWebhooks(secret: string, delivery: Delivery): boolean {
+  try {
+    new Webhook(secret).verify(delivery.raw, delivery.headers as Record<string, string>);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const withoutSecrets = ({ pan: _pan, cvv: _cvv, ...card }: Record<string, unknown>) => card;
+
+// ---------------------------------------------------------------- Kafka: the envelopes, published as the projector does
+
+async function publishEnvelopes(store: EventStore, brokers: string[]): Promise<{ stop(): Promise<void> }> {
+  const kafka = new Kafka({ clientId: 'webhooks-spec-publisher', brokers, logLevel: logLevel.NOTHING });
+  const producer: Producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner });
+  await producer.connect();
+  const subscription: Subscription = store.subscribeToAll({
+    after: null,
+    handle: async (events) => {
+      const perTopic = new Map<string, Message[]>();
+      for (const recorded of events) {
+        const topic = topicFor(recorded);
+        if (!topic) continue;
+        const envelope = toIntegrationMessage(recorded);
+        perTopic.set(topic, [...(perTopic.get(topic) ?? []), { key: envelope.card_token ?? envelope.program_token, value: JSON.stringify(envelope) }]);
+      }
+      if (perTopic.size > 0) await producer.sendBatch({ acks: -1, topicMessages: [...perTopic].map(([topic, messages]) => ({ topic, messages })) });
+    },
+  });
+  return {
+    async stop() {
+      await subscription.stop();
+      await producer.disconnect();
+    },
+  };
+}
+
+// ---------------------------------------------------------------- the worker database, held for the whole file
+
+/**
+ * This file starts three ledgers one after the other on the worker database. A jest run starting
+ * meanwhile (another developer's, on the same server) drops test databases nobody is connected to;
+ * one idle connection held from first to last keeps this one.
+ */
+let keeper: Client | null = null;
+beforeAll(async () => {
+  keeper = new Client({ connectionString: await workerDatabaseUrl() });
+  await keeper.connect();
+});
+afterAll(async () => {
+  await keeper?.end();
+});
+
+// ---------------------------------------------------------------- the scenarios, in both modes
+
+function deliveryScenarios(mode: 'outbox' | 'kafka', env: () => Record<string, string>) {
+  let t: TestLedger;
+  let publisher: { stop(): Promise<void> } | null = null;
+  const receiver = new Receiver();
+
+  beforeAll(async () => {
+    await receiver.start();
+    t = await startTestLedger({ ...FAST_WEBHOOKS, ...env() });
+    if (mode === 'kafka') publisher = await publishEnvelopes(t.ledger.app.get<EventStore>(EVENT_STORE), KAFKA_BROKERS!.split(','));
+  }, 60_000);
+
+  afterAll(async () => {
+    await publisher?.stop();
+    await t?.stop();
+    await receiver.stop();
+  });
+
+  const subscribe = async (apiKey: string, url: string, extra: Record<string, unknown> = {}) => {
+    const answer = await t.call('POST', '/v1/event_subscriptions', { apiKey, body: { url, ...extra } });
+    expect(answer.status).toBe(200);
+    return answer.body as { token: string; secret: string };
+  };
+  const messagesOf = async (apiKey: string, subscription: string, query = '') =>
+    (await t.call('GET', `/v1/event_subscriptions/${subscription}/messages${query}`, { apiKey })).body;
+  const messageOf = async (apiKey: string, subscription: string, message: string) =>
+    (await t.call('GET', `/v1/event_subscriptions/${subscription}/messages/${message}`, { apiKey })).body;
+
+  it("delivers a card's life signed per Standard Webhooks, transactions with X-Privacy-HMAC, never a PAN or CVV", async () => {
+    const program = await t.createProgram(`life-${mode}`);
+    const path = `/ok/life-${mode}`;
+    const subscription = await subscribe(program.apiKey, receiver.url(path), { description: 'everything' });
+    const call = (method: string, url: string, body?: unknown) => t.call(method, url, { apiKey: program.apiKey, body });
+
+    const card = (await call('POST', '/v1/cards', { type: 'MERCHANT_LOCKED', memo: 'café ☕ ünïcode' })).body;
+    await call('PATCH', `/v1/cards/${card.token}`, { memo: 'groceries' });
+    await call('PATCH', `/v1/cards/${card.token}`, { state: 'PAUSED' });
+    await call('PATCH', `/v1/cards/${card.token}`, { state: 'OPEN' });
+    const authorized = await call('POST', '/v1/simulate/authorize', { pan: card.pan, amount: 1234, descriptor: 'Corner Shop' });
+    expect(authorized.status).toBe(200);
+    await call('POST', '/v1/simulate/clearing', { token: authorized.body.token, amount: 1234 });
+
+    // created; memo, pause, resume and the merchant lock of the first approval; authorization and clearing
+    const expected = { 'card.created': 1, 'card.updated': 4, 'card_transaction.updated': 2 };
+    const deliveries = await eventually('seven webhooks', async () => receiver.at(path).length >= 7 && receiver.at(path));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(receiver.at(path)).toHaveLength(7);
+    const count = (type: string) => deliveries.filter((delivery) => delivery.body.event_type === type).length;
+    expect({ 'card.created': count('card.created'), 'card.updated': count('card.updated'), 'card_transaction.updated': count('card_transaction.updated') }).toEqual(expected);
+
+    for (const delivery of deliveries) {
+      expect(verifiedByStandardWebhooks(subscription.secret, delivery)).toBe(true);
+      expect(delivery.headers['webhook-id']).toBe(delivery.body.token);
+      expect(delivery.headers['content-type']).toBe('application/json');
+      expect(delivery.raw).not.toContain(card.pan);
+      expect(delivery.raw).not.toMatch(/"(pan|cvv)"/);
+      if (delivery.body.event_type === 'card_transaction.updated') {
+        expect(delivery.headers['x-privacy-hmac']).toBe(privacyHmacOf(subscription.secret, delivery.body));
+        expect(delivery.body.payload.token).toBe(authorized.body.token);
+      } else {
+        expect(delivery.headers['x-privacy-hmac']).toBeUndefined();
+        expect(delivery.body.payload.token).toBe(card.token);
+      }
+    }
+    // A body signed with another secret, or changed, does not verify.
+    expect(verifiedByStandardWebhooks(`whsec_${Buffer.alloc(32, 7).toString('base64')}`, deliveries[0])).toBe(false);
+    // Deliveries arrive in any order across Kafka partitions, so the tampering must change every body.
+    const tampered = deliveries[0].raw.replace(/}\s*$/, ',"tampered":true}');
+    expect(tampered).not.toBe(deliveries[0].raw);
+    expect(verifiedByStandardWebhooks(subscription.secret, { ...deliveries[0], raw: tampered })).toBe(false);
+
+    // The payloads are the API's objects less PAN and CVV (the last of each kind was built after the last change).
+    const latest = (type: string) => deliveries.filter((delivery) => delivery.body.event_type === type).sort((a, b) => a.body.created.localeCompare(b.body.created)).at(-1)!;
+    const cardNow = (await call('GET', `/v1/cards/${card.token}`)).body;
+    expect(latest('card.updated').body.payload).toEqual(withoutSecrets(cardNow));
+    expect(cardNow.hostname).toBe('Corner Shop');
+    const transactionNow = (await call('GET', `/v1/transactions/${authorized.body.token}`)).body;
+    expect(latest('card_transaction.updated').body.payload).toEqual({ ...transactionNow, card: withoutSecrets(transactionNow.card) });
+    expect(transactionNow.status).toBe('SETTLING');
+
+    // The delivery log agrees, newest first, every message delivered on its first attempt.
+    const messages = await messagesOf(program.apiKey, subscription.token);
+    expect(messages).toMatchObject({ page: 1, total_entries: 7, total_pages: 1 });
+    expect(messages.data.map((message: any) => message.token).sort()).toEqual(deliveries.map((delivery) => delivery.body.token).sort());
+    for (const message of messages.data) {
+      expect(message).toMatchObject({ status: 'delivered', attempts: 1, last_response_status: 200, next_attempt_at: null, event_subscription_token: subscription.token });
+    }
+    const created = messages.data.map((message: any) => message.created);
+    expect([...created].sort().reverse()).toEqual(created);
+
+    // Resending a delivered message delivers it again, with the same id.
+    const first = deliveries.find((delivery) => delivery.body.event_type === 'card.created')!;
+    const resent = await t.call('POST', `/v1/event_subscriptions/${subscription.token}/messages/${first.body.token}/resend`, { apiKey: program.apiKey });
+    expect(resent.status).toBe(200);
+    const again = await eventually('the resent message', async () => receiver.at(path).find((delivery, i) => i >= 7 && delivery.body.token === first.body.token));
+    expect(again.raw).toBe(first.raw);
+    expect(verifiedByStandardWebhooks(subscription.secret, again)).toBe(true);
+    await eventually('two attempts', async () => (await messageOf(program.apiKey, subscription.token, first.body.token)).attempts === 2);
+
+    // Which feed filled the table: only the outbox feeder keeps a checkpoint.
+    const outboxCheckpoints = await t.pool.query(`select 1 from projector_checkpoints where name = 'webhook-outbox'`);
+    expect(outboxCheckpoints.rowCount).toBe(mode === 'outbox' ? 1 : 0);
+
+    // Feeding every event again (a crash before the checkpoint or offset moved) adds nothing: stable ids, one row each.
+    const store = t.ledger.app.get<EventStore>(EVENT_STORE);
+    const everything = await store.readAll({ after: null, maxCount: 100_000 });
+    const feeder = t.ledger.app.get<WebhookFeeder>(WEBHOOK_FEEDER);
+    if (feeder instanceof WebhookOutboxFeeder) {
+      await t.pool.query(`delete from projector_checkpoints where name = 'webhook-outbox'`);
+      await feeder.feed(everything);
+    } else {
+      await feeder.feed(everything.map(toIntegrationMessage));
+    }
+    expect((await messagesOf(program.apiKey, subscription.token)).total_entries).toBe(7);
+    const rows = await t.pool.query(`select count(*)::int as n from webhook_messages where subscription_token = $1`, [subscription.token]);
+    expect(rows.rows[0].n).toBe(7);
+  });
+
+  it('a receiver that answers 500 three times gets the message on the fourth try', async () => {
+    const program = await t.createProgram(`flaky-${mode}`);
+    const path = `/flaky/${mode}`;
+    const subscription = await subscribe(program.apiKey, receiver.url(path), { event_types: ['card.created'] });
+    await t.call('POST', '/v1/cards', { apiKey: program.apiKey, body: { type: 'SINGLE_USE' } });
+
+    const [message] = await eventually('a delivered message', async () => {
+      const { data } = await messagesOf(program.apiKey, subscription.token);
+      return data.length === 1 && data[0].status === 'delivered' && data;
+    });
+    expect(message).toMatchObject({ event_type: 'card.created', attempts: 4, last_response_status: 200 });
+    const tries = receiver.at(path);
+    expect(tries).toHaveLength(4);
+    expect(new Set(tries.map((delivery) => delivery.headers['webhook-id']))).toEqual(new Set([message.token]));
+    expect(tries.every((delivery) => verifiedByStandardWebhooks(subscription.secret, delivery))).toBe(true);
+
+    const log = (await t.call('GET', `/v1/event_subscriptions/${subscription.token}/messages/${message.token}/attempts`, { apiKey: program.apiKey })).body;
+    expect(log.total_entries).toBe(4);
+    expect(log.data.map((attempt: any) => [attempt.attempt, attempt.response_status])).toEqual([
+      [4, 200],
+      [3, 500],
+      [2, 500],
+      [1, 500],
+    ]);
+    expect(log.data.every((attempt: any) => attempt.url === receiver.url(path) && attempt.error === null && attempt.duration_ms >= 0)).toBe(true);
+    expect((await t.call('GET', `/v1/event_subscriptions/${subscription.token}`, { apiKey: program.apiKey })).body.failing).toBe(false);
+  });
+
+  it('a receiver that is down leaves the message pending, failed only once the schedule is exhausted; then it recovers', async () => {
+    const program = await t.createProgram(`down-${mode}`);
+    const subscription = await subscribe(program.apiKey, await deadUrl(), { event_types: ['card.created'] });
+    await t.call('POST', '/v1/cards', { apiKey: program.apiKey, body: { type: 'SINGLE_USE' } });
+
+    // Three attempts refused; the fourth is 1.5 s away: pending, not lost.
+    const pending = await eventually('three refused attempts', async () => {
+      const { data } = await messagesOf(program.apiKey, subscription.token);
+      return data[0]?.attempts === 3 && data[0];
+    });
+    expect(pending).toMatchObject({ status: 'pending', last_response_status: null, delivered_at: null });
+    expect(new Date(pending.next_attempt_at).getTime()).toBeGreaterThan(Date.now());
+    const attempts = (await t.call('GET', `/v1/event_subscriptions/${subscription.token}/attempts`, { apiKey: program.apiKey })).body;
+    expect(attempts.data).toHaveLength(3);
+    expect(attempts.data.every((attempt: any) => attempt.response_status === null && /ECONNREFUSED/.test(attempt.error))).toBe(true);
+    expect((await t.call('GET', `/v1/event_subscriptions/${subscription.token}`, { apiKey: program.apiKey })).body.failing).toBe(false);
+
+    // After the fourth and last attempt: failed, and the subscription is failing.
+    const failed = await eventually('the failed message', async () => {
+      const message = await messageOf(program.apiKey, subscription.token, pending.token);
+      return message.status === 'failed' && message;
+    });
+    expect(failed).toMatchObject({ attempts: 4, next_attempt_at: null });
+    await eventually('a failing subscription', async () => (await t.call('GET', `/v1/event_subscriptions/${subscription.token}`, { apiKey: program.apiKey })).body.failing);
+    expect((await messagesOf(program.apiKey, subscription.token, '?status=failed')).total_entries).toBe(1);
+
+    // The receiver comes back at a new url: a resend delivers the same message and the subscription recovers.
+    const path = `/ok/back-${mode}`;
+    expect((await t.call('PATCH', `/v1/event_subscriptions/${subscription.token}`, { apiKey: program.apiKey, body: { url: receiver.url(path) } })).status).toBe(200);
+    const resent = await t.call('POST', `/v1/event_subscriptions/${subscription.token}/messages/${pending.token}/resend`, { apiKey: program.apiKey });
+    expect(resent.status).toBe(200);
+    expect(resent.body.status).toMatch(/pending|delivered/);
+    const delivered = await eventually('the resent delivery', async () => receiver.at(path)[0]);
+    expect(delivered.headers['webhook-id']).toBe(pending.token);
+    expect(verifiedByStandardWebhooks(subscription.secret, delivered)).toBe(true);
+    await eventually('a recovered subscription', async () => {
+      const answer = (await t.call('GET', `/v1/event_subscriptions/${subscription.token}`, { apiKey: program.apiKey })).body;
+      return answer.failing === false;
+    });
+    expect(await messageOf(program.apiKey, subscription.token, pending.token)).toMatchObject({ status: 'delivered', attempts: 5, last_response_status: 200 });
+
+    // Failing and recovered went through the subscription's aggregate: they are events of its stream.
+    const stream = await t.ledger.app.get<EventStore>(EVENT_STORE).readStream(`event-subscription-${subscription.token}`);
+    expect(stream.map((event) => event.type)).toEqual(['EventSubscriptionCreated', 'EventSubscriptionMarkedFailing', 'EventSubscriptionUpdated', 'EventSubscriptionRecovered']);
+    expect(stream[1].data).toMatchObject({ messageId: pending.token });
+
+    // The subscriptions read model is rebuilt exactly from the events (design invariant 4).
+    const replay = await replayReadModels(t.ledger.app.get<EventStore>(EVENT_STORE), t.pool);
+    expect(replay.differences).toEqual([]);
+    expect((await t.pool.query('select count(*)::int as n from event_subscriptions')).rows[0].n).toBeGreaterThan(0);
+  });
+
+  it('delivers only the types subscribed, nothing to a disabled subscription, nothing across programs', async () => {
+    const a = await t.createProgram(`types-a-${mode}`);
+    const b = await t.createProgram(`types-b-${mode}`);
+    await subscribe(a.apiKey, receiver.url(`/ok/updates-${mode}`), { event_types: ['card.updated'] });
+    const disabled = await subscribe(a.apiKey, receiver.url(`/ok/disabled-${mode}`), { disabled: true });
+    await subscribe(b.apiKey, receiver.url(`/ok/other-${mode}`));
+
+    const card = (await t.call('POST', '/v1/cards', { apiKey: a.apiKey, body: { type: 'DIGITAL_WALLET' } })).body;
+    await t.call('PATCH', `/v1/cards/${card.token}`, { apiKey: a.apiKey, body: { state: 'PAUSED' } });
+
+    const [update] = await eventually('the card.updated webhook', async () => receiver.at(`/ok/updates-${mode}`).length > 0 && receiver.at(`/ok/updates-${mode}`));
+    expect(update.body).toMatchObject({ event_type: 'card.updated', payload: { token: card.token, state: 'PAUSED' } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(receiver.at(`/ok/updates-${mode}`)).toHaveLength(1);
+    expect(receiver.at(`/ok/disabled-${mode}`)).toHaveLength(0);
+    expect(receiver.at(`/ok/other-${mode}`)).toHaveLength(0);
+    expect((await messagesOf(a.apiKey, disabled.token)).total_entries).toBe(0);
+  });
+}
+
+describe('webhooks fed from the PostgreSQL outbox (no KAFKA_BROKERS)', () => {
+  deliveryScenarios('outbox', () => ({}));
+});
+
+const kafkaDescribe = KAFKA_BROKERS ? describe : describe.skip;
+kafkaDescribe(`webhooks fed from Kafka${KAFKA_BROKERS ? '' : ' (skipped: KAFKA_BROKERS is not set; run infra/kafka/start.sh and set KAFKA_BROKERS=127.0.0.1:9092)'}`, () => {
+  deliveryScenarios('kafka', () => ({ KAFKA_BROKERS: KAFKA_BROKERS!, WEBHOOK_KAFKA_GROUP_ID: `webhook-dispatcher-test-${randomUUID()}` }));
+});
+
+// ---------------------------------------------------------------- the subscription API
+
+describe('event subscriptions API', () => {
+  let t: TestLedger;
+  beforeAll(async () => {
+    t = await startTestLedger(FAST_WEBHOOKS);
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it('creates, reads, lists, updates, rotates the secret of and deletes a subscription', async () => {
+    const program = await t.createProgram('crud');
+    const call = (method: string, url: string, body?: unknown) => t.call(method, url, { apiKey: program.apiKey, body });
+
+    const created = await call('POST', '/v1/event_subscriptions', { url: 'https://hooks.example.com/ledger', description: 'ops', event_types: ['card.created', 'card_transaction.updated'] });
+    expect(created.status).toBe(200);
+    const { token, secret } = created.body;
+    expect(created.body).toEqual({
+      token: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      url: 'https://hooks.example.com/ledger',
+      description: 'ops',
+      event_types: ['card.created', 'card_transaction.updated'],
+      disabled: false,
+      failing: false,
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
+    });
+    const { secret: _secret, ...shown } = created.body;
+    expect((await call('GET', `/v1/event_subscriptions/${token}`)).body).toEqual(shown);
+    expect((await call('GET', '/v1/event_subscriptions')).body).toEqual({ data: [shown], page: 1, total_entries: 1, total_pages: 1 });
+    expect((await call('GET', `/v1/event_subscriptions/${token}/secret`)).body).toEqual({ secret });
+
+    const defaults = await call('POST', '/v1/event_subscriptions', { url: 'http://localhost:9000/hooks' });
+    expect(defaults.body).toMatchObject({ url: 'http://localhost:9000/hooks', description: '', event_types: [], disabled: false });
+    expect((await call('GET', '/v1/event_subscriptions?page_size=1&page=2')).body).toMatchObject({ data: [{ token: defaults.body.token }], total_entries: 2, total_pages: 2 });
+
+    const updated = await call('PATCH', `/v1/event_subscriptions/${token}`, { description: 'paused for now', event_types: [], disabled: true });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toEqual({ ...shown, description: 'paused for now', event_types: [], disabled: true });
+
+    const rotated = await call('POST', `/v1/event_subscriptions/${token}/secret/rotate`);
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.secret).toMatch(/^whsec_/);
+    expect(rotated.body.secret).not.toBe(secret);
+    expect((await call('GET', `/v1/event_subscriptions/${token}/secret`)).body).toEqual({ secret: rotated.body.secret });
+
+    expect((await call('GET', `/v1/event_subscriptions/${token}/messages`)).body).toEqual({ data: [], page: 1, total_entries: 0, total_pages: 0 });
+    expect((await call('GET', `/v1/event_subscriptions/${token}/attempts`)).body).toEqual({ data: [], page: 1, total_entries: 0, total_pages: 0 });
+
+    expect(await call('DELETE', `/v1/event_subscriptions/${token}`)).toMatchObject({ status: 200, body: {} });
+    for (const [method, url] of [
+      ['GET', `/v1/event_subscriptions/${token}`],
+      ['GET', `/v1/event_subscriptions/${token}/secret`],
+      ['PATCH', `/v1/event_subscriptions/${token}`],
+      ['DELETE', `/v1/event_subscriptions/${token}`],
+    ]) {
+      expect((await call(method, url, method === 'PATCH' ? { disabled: false } : undefined)).status).toBe(404);
+    }
+    expect((await call('GET', '/v1/event_subscriptions')).body.data.map((s: any) => s.token)).toEqual([defaults.body.token]);
+  });
+
+  it.each([
+    [{ url: 'not a url' }, 'url'],
+    [{ url: 'ftp://hooks.example.com/x' }, 'url'],
+    [{}, 'url'],
+    [{ url: 'https://hooks.example.com', event_types: ['card.deleted'] }, 'event_types'],
+    [{ url: 'https://hooks.example.com', event_types: 'card.created' }, 'event_types'],
+    [{ url: 'https://hooks.example.com', disabled: 'yes' }, 'disabled'],
+    [{ url: 'https://hooks.example.com', description: 7 }, 'description'],
+    [{ url: 'https://hooks.example.com', secret: 'whsec_mine' }, 'secret'],
+  ])('refuses %j naming %s', async (body, field) => {
+    const answer = await t.call('POST', '/v1/event_subscriptions', { body });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toContain(field);
+    expect(answer.body.debugging_request_id).toEqual(expect.any(String));
+  });
+
+  it('validates updates and tokens, and wants an api-key', async () => {
+    const { token } = (await t.call('POST', '/v1/event_subscriptions', { body: { url: 'https://hooks.example.com/v' } })).body;
+    expect((await t.call('PATCH', `/v1/event_subscriptions/${token}`, { body: { url: 'mailto:ops@example.com' } })).status).toBe(400);
+    expect((await t.call('PATCH', `/v1/event_subscriptions/${token}`, { body: { event_types: ['card.created', 'nope'] } })).status).toBe(400);
+    expect((await t.call('GET', '/v1/event_subscriptions/not-a-token')).status).toBe(400);
+    expect((await t.call('GET', `/v1/event_subscriptions/${token}/messages/not-a-token`)).status).toBe(400);
+    expect((await t.call('GET', `/v1/event_subscriptions/${token}/messages?status=lost`)).status).toBe(400);
+    expect((await t.call('GET', '/v1/event_subscriptions', { apiKey: null })).status).toBe(401);
+    const unknownMessage = randomUUID();
+    expect((await t.call('GET', `/v1/event_subscriptions/${token}/messages/${unknownMessage}`)).status).toBe(404);
+    expect((await t.call('GET', `/v1/event_subscriptions/${token}/messages/${unknownMessage}/attempts`)).status).toBe(404);
+    expect((await t.call('POST', `/v1/event_subscriptions/${token}/messages/${unknownMessage}/resend`)).status).toBe(404);
+    expect((await t.call('GET', `/v1/event_subscriptions/${randomUUID()}`)).status).toBe(404);
+  });
+
+  it("answers 404 for another program's subscription, whatever the call", async () => {
+    const owner = await t.createProgram('owner');
+    const other = await t.createProgram('other');
+    const { token } = (await t.call('POST', '/v1/event_subscriptions', { apiKey: owner.apiKey, body: { url: 'https://hooks.example.com/o' } })).body;
+    const message = randomUUID();
+    for (const [method, url, body] of [
+      ['GET', `/v1/event_subscriptions/${token}`],
+      ['PATCH', `/v1/event_subscriptions/${token}`, { disabled: true }],
+      ['DELETE', `/v1/event_subscriptions/${token}`],
+      ['GET', `/v1/event_subscriptions/${token}/secret`],
+      ['POST', `/v1/event_subscriptions/${token}/secret/rotate`],
+      ['GET', `/v1/event_subscriptions/${token}/messages`],
+      ['GET', `/v1/event_subscriptions/${token}/attempts`],
+      ['GET', `/v1/event_subscriptions/${token}/messages/${message}`],
+      ['POST', `/v1/event_subscriptions/${token}/messages/${message}/resend`],
+    ] as const) {
+      const answer = await t.call(method, url, { apiKey: other.apiKey, body });
+      expect({ method, url, status: answer.status }).toEqual({ method, url, status: 404 });
+    }
+    expect((await t.call('GET', '/v1/event_subscriptions', { apiKey: other.apiKey })).body.total_entries).toBe(0);
+    expect((await t.call('GET', `/v1/event_subscriptions/${token}`, { apiKey: owner.apiKey })).body.disabled).toBe(false);
+  });
+});
