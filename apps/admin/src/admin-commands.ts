@@ -1,0 +1,112 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { randomUUID } from 'node:crypto';
+import { ApiKeyIssuedResult, CommandAccepted, CreateProgramCommand, IssueApiKeyCommand, ProgramCreatedResult, RevokeApiKeyCommand } from '@ledger/contracts';
+import { EventStore, parsePosition, verifyChains } from '@ledger/event-store';
+import { liveCheckpoint, replayReadModels } from '@ledger/projector';
+import { checkLedger } from './ledger-check';
+import { exportProgram, verifyExport } from './program-export';
+import { Pool } from 'pg';
+import type { ReadModelClient } from '@ledger/read-model';
+import { EVENT_STORE, LEDGER_CONFIG, LedgerConfig, ProjectionWatcher, READ_MODEL } from '@ledger/runtime';
+
+export const ADMIN_USAGE = `Usage: npm run admin -- <command>
+  create-program NAME                 new program with an api-key and a default funding source
+  list-programs                       programs with their api-key ids
+  issue-key PROGRAM_TOKEN             a further api-key for a program (rotation: issue, then revoke)
+  revoke-key PROGRAM_TOKEN KEY_ID     the key stops working at once
+  verify [--file EXPORT.jsonl]        walks every stream's hash chain (of the store, or of an export);
+                                      exits 1 at the first altered, removed or reordered event
+  export --program TOKEN --out FILE   a program's streams as JSON Lines, as stored, for offline verify
+  replay                              rebuilds every read model from the events into a fresh schema and
+                                      compares it row by row with the live one; exits 1 on any difference`;
+
+export class AdminUsageError extends Error {}
+
+/** What a command prints (as JSON) and whether the process should exit successfully. */
+export interface AdminOutcome {
+  readonly output: unknown;
+  readonly ok: boolean;
+}
+
+export async function runAdminCommand(app: INestApplicationContext, args: readonly string[]): Promise<AdminOutcome> {
+  const [command] = args;
+  if (command === 'export') {
+    const programToken = option(args, '--program');
+    const file = option(args, '--out');
+    if (!programToken || !file) throw new AdminUsageError('export needs --program TOKEN and --out FILE');
+    return { output: await exportProgram(app.get<EventStore>(EVENT_STORE), programToken, file), ok: true };
+  }
+  if (command === 'verify') {
+    const file = option(args, '--file');
+    if (file) {
+      const report = await verifyExport(file);
+      return { output: { ...report, intact: report.firstBreak === null }, ok: report.firstBreak === null };
+    }
+    const store = app.get<EventStore>(EVENT_STORE);
+    const report = await verifyChains(store, (events) => process.stderr.write(`\rverified ${events} events`));
+    process.stderr.write('\n');
+    const ledger = await checkLedger(store, app.get<ReadModelClient>(READ_MODEL), await liveCheckpoint(app.get(Pool)));
+    const ok = report.firstBreak === null && ledger.length === 0;
+    return { output: { ...report, intact: report.firstBreak === null, ledgerMismatches: ledger.slice(0, 20), ledgerMatches: ledger.length === 0 }, ok };
+  }
+  if (command === 'replay') {
+    const report = await replayReadModels(app.get<EventStore>(EVENT_STORE), app.get(Pool), {
+      onProgress: (events, rate) => process.stderr.write(`\rreplayed ${events} events (${Math.round(rate)} events/s)`),
+    });
+    process.stderr.write('\n');
+    const { differences, ...summary } = report;
+    return { output: { ...summary, identical: differences.length === 0, differences: differences.slice(0, 20), differenceCount: differences.length }, ok: differences.length === 0 };
+  }
+  return { output: await runProgramCommand(app, args), ok: true };
+}
+
+function option(args: readonly string[], name: string): string | undefined {
+  const index = args.indexOf(name);
+  return index >= 0 ? args[index + 1] : undefined;
+}
+
+/** Program and key commands: their output is what to print as JSON. */
+async function runProgramCommand(app: INestApplicationContext, args: readonly string[]): Promise<unknown> {
+  const [command, ...rest] = args;
+  const commands = app.get(CommandBus);
+  const visible = async (position: string | null) => {
+    if (position) await app.get(ProjectionWatcher).waitFor(parsePosition(position), app.get<LedgerConfig>(LEDGER_CONFIG).readYourWritesTimeoutMs);
+  };
+  const origin = (programToken: string) => ({ programToken, correlationId: randomUUID(), causationId: null });
+  switch (command) {
+    case 'create-program': {
+      const name = rest.join(' ').trim();
+      if (!name) throw new AdminUsageError('create-program needs a NAME');
+      const result = await commands.execute<CreateProgramCommand, ProgramCreatedResult>(new CreateProgramCommand(randomUUID(), name));
+      await visible(result.position);
+      return { program_token: result.programToken, name, api_key: result.apiKey, api_key_id: result.keyId };
+    }
+    case 'list-programs': {
+      const readModel = app.get<ReadModelClient>(READ_MODEL);
+      const [programs, keys] = await Promise.all([readModel.program.findMany({ orderBy: { created: 'asc' } }), readModel.apiKey.findMany({ where: { revoked: false } })]);
+      return programs.map((program) => ({
+        program_token: program.token,
+        name: program.name,
+        created: program.created.toISOString(),
+        api_key_ids: keys.filter((key) => key.programToken === program.token).map((key) => key.keyId),
+      }));
+    }
+    case 'issue-key': {
+      const [programToken] = rest;
+      if (!programToken) throw new AdminUsageError('issue-key needs a PROGRAM_TOKEN');
+      const result = await commands.execute<IssueApiKeyCommand, ApiKeyIssuedResult>(new IssueApiKeyCommand(origin(programToken)));
+      await visible(result.position);
+      return { program_token: programToken, api_key: result.apiKey, api_key_id: result.keyId };
+    }
+    case 'revoke-key': {
+      const [programToken, keyId] = rest;
+      if (!programToken || !keyId) throw new AdminUsageError('revoke-key needs a PROGRAM_TOKEN and a KEY_ID');
+      const result = await commands.execute<RevokeApiKeyCommand, CommandAccepted>(new RevokeApiKeyCommand(origin(programToken), keyId));
+      await visible(result.position);
+      return { program_token: programToken, revoked_api_key_id: keyId };
+    }
+    default:
+      throw new AdminUsageError(command ? `Unknown command ${command}` : 'No command given');
+  }
+}

@@ -1,0 +1,68 @@
+import { decodeEvent } from '@ledger/contracts';
+import { evolveTransaction, Transaction, TransactionEvent } from '@ledger/domain';
+import { comparePositions, EventStore, GlobalPosition } from '@ledger/event-store';
+import { LedgerTotals, ledgerTotals } from '@ledger/gateway';
+import type { ReadModelClient } from '@ledger/read-model';
+
+export interface LedgerMismatch {
+  readonly by: 'card_token' | 'funding_token';
+  readonly token: string;
+  readonly fromEvents: Record<keyof LedgerTotals, string>;
+  readonly shown: Record<keyof LedgerTotals, string>;
+}
+
+const ZERO: LedgerTotals = { pending: 0n, settled: 0n, settlementComplete: 0n, bounced: 0n };
+
+function add(totals: Map<string, LedgerTotals>, key: string, state: Exclude<Transaction, { status: 'ABSENT' }>): void {
+  const current = totals.get(key) ?? { ...ZERO };
+  const settled = BigInt(state.settledAmount);
+  if (state.status === 'PENDING') current.pending += BigInt(state.amount);
+  if (state.status === 'SETTLING' || state.status === 'SETTLED') current.settled += settled;
+  if (state.status === 'SETTLED') current.settlementComplete += settled;
+  if (state.status === 'BOUNCED') current.bounced += settled;
+  totals.set(key, current);
+}
+
+const text = (totals: LedgerTotals) => ({
+  pending: String(totals.pending),
+  settled: String(totals.settled),
+  settlementComplete: String(totals.settlementComplete),
+  bounced: String(totals.bounced),
+});
+
+/**
+ * The ledger view's totals, recomputed from the transaction events alone (up to where the read
+ * models have been projected), against what the API shows per card and per funding source.
+ */
+export async function checkLedger(store: EventStore, readModel: ReadModelClient, until: GlobalPosition | null): Promise<LedgerMismatch[]> {
+  const transactions = new Map<string, Transaction>();
+  let after: GlobalPosition | null = null;
+  for (;;) {
+    const batch = await store.readAll({ after, maxCount: 2000 });
+    const upTo = batch.filter((event) => until !== null && comparePositions(event.position, until) <= 0);
+    for (const recorded of upTo) {
+      if (!recorded.streamId.startsWith('transaction-')) continue;
+      const event = decodeEvent(recorded) as TransactionEvent;
+      transactions.set(recorded.streamId, evolveTransaction(transactions.get(recorded.streamId) ?? { status: 'ABSENT' }, event));
+    }
+    if (upTo.length < batch.length || batch.length === 0) break;
+    after = batch[batch.length - 1].position;
+  }
+  const byCard = new Map<string, LedgerTotals>();
+  const byFunding = new Map<string, LedgerTotals>();
+  for (const state of transactions.values()) {
+    if (state.status === 'ABSENT') continue;
+    add(byCard, state.cardToken, state);
+    add(byFunding, state.fundingToken, state);
+  }
+  const mismatches: LedgerMismatch[] = [];
+  for (const [by, fromEvents] of [['card_token', byCard], ['funding_token', byFunding]] as const) {
+    const shown = await ledgerTotals(readModel, by);
+    for (const token of new Set([...fromEvents.keys(), ...shown.keys()])) {
+      const a = text(fromEvents.get(token) ?? ZERO);
+      const b = text(shown.get(token) ?? ZERO);
+      if (JSON.stringify(a) !== JSON.stringify(b)) mismatches.push({ by, token, fromEvents: a, shown: b });
+    }
+  }
+  return mismatches;
+}

@@ -1,0 +1,41 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { loadConfig } from '@ledger/runtime';
+import { LedgerAppModule, prepareStorage } from '@ledger/server';
+import { ADMIN_USAGE, AdminUsageError, runAdminCommand } from './admin-commands';
+import { verifyExport } from './program-export';
+
+/** The operator's CLI: the same modules as the service, without HTTP; output is JSON on stdout. */
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  if (args.length === 0 || args[0] === '--help' || args[0] === 'help') {
+    process.stdout.write(`${ADMIN_USAGE}\n`);
+    return args.length === 0 ? 2 : 0;
+  }
+  const file = args[0] === 'verify' ? args[args.indexOf('--file') + 1] : undefined;
+  if (args.includes('--file') && file) {
+    // Offline: an export is checked without any database or service.
+    const report = await verifyExport(file);
+    process.stdout.write(`${JSON.stringify({ ...report, intact: report.firstBreak === null }, null, 2)}\n`);
+    return report.firstBreak === null ? 0 : 1;
+  }
+  const storage = await prepareStorage(loadConfig());
+  const app = await NestFactory.createApplicationContext(LedgerAppModule.forRoot(storage.runtime, ['card-service', 'projector']), { logger: ['error'] });
+  try {
+    const { output, ok } = await runAdminCommand(app, args);
+    process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+    return ok ? 0 : 1;
+  } catch (error) {
+    if (error instanceof AdminUsageError) {
+      process.stderr.write(`${error.message}\n${ADMIN_USAGE}\n`);
+      return 2;
+    }
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  } finally {
+    await app.close();
+    await storage.release();
+  }
+}
+
+main().then((code) => process.exit(code));

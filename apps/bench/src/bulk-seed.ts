@@ -1,0 +1,96 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { Pool } from 'pg';
+import { ledgerCodec, LedgerEvent } from '@ledger/contracts';
+import { AuthorizationFacts, cardStreamId, transactionStreamId } from '@ledger/domain';
+import { chainEvents, NewEvent, PostgresEventStore, RecordedEvent } from '@ledger/event-store';
+
+/**
+ * The benchmark's bulk path to a large history: approved authorizations written as exactly the
+ * events the service writes for them (CardAuthorizationApproved on the card stream, then
+ * TransactionAuthorized on a new transaction stream; same data, metadata and hash chain), appended
+ * many streams per round trip through PostgresEventStore.appendMany. The projector then builds the
+ * read models from them as from any other events.
+ */
+export interface SeedCard {
+  readonly cardToken: string;
+  readonly fundingToken: string;
+}
+
+interface StreamHead {
+  version: number;
+  hash: string;
+}
+
+export class BulkSeeder {
+  private readonly store: PostgresEventStore;
+  private readonly heads = new Map<string, StreamHead>();
+  private readonly codec = ledgerCodec<LedgerEvent>();
+
+  constructor(
+    pool: Pool,
+    private readonly programToken: string,
+    private readonly cards: readonly SeedCard[],
+  ) {
+    this.store = new PostgresEventStore(pool);
+  }
+
+  async seed(transactions: number, onProgress?: (done: number) => void, chunk = 400): Promise<void> {
+    for (const card of this.cards) {
+      const events = await this.store.readStream(cardStreamId(card.cardToken));
+      const last = events[events.length - 1];
+      this.heads.set(card.cardToken, { version: last.streamVersion, hash: String(last.metadata.hash) });
+    }
+    for (let done = 0; done < transactions; done += chunk) {
+      await this.seedChunk(Math.min(chunk, transactions - done), done);
+      onProgress?.(Math.min(done + chunk, transactions));
+    }
+    await this.store.close();
+  }
+
+  private async seedChunk(count: number, offset: number): Promise<void> {
+    const byCard = new Map<string, NewEvent[]>();
+    const transactionAppends: { streamId: string; events: NewEvent[]; expected: 'no_stream' }[] = [];
+    const now = Date.now();
+    for (let i = 0; i < count; i++) {
+      const card = this.cards[(offset + i) % this.cards.length];
+      const amount = 100 + ((offset + i) % 5000);
+      const at = new Date(now + i).toISOString();
+      const facts: AuthorizationFacts = {
+        cardToken: card.cardToken,
+        programToken: this.programToken,
+        transactionToken: randomUUID(),
+        eventToken: randomUUID(),
+        amount,
+        merchant: { acceptorId: '', city: '', country: 'USA', descriptor: `Bulk ${(offset + i) % 97}`, mcc: '5999', state: '' },
+        merchantAmount: amount,
+        merchantCurrency: 'USD',
+        authorizationCode: String(randomInt(1_000_000)).padStart(6, '0'),
+        fundingToken: card.fundingToken,
+        at,
+      };
+      const correlationId = randomUUID();
+      const metadata = () => ({ eventId: randomUUID(), programToken: this.programToken, correlationId, causationId: null, occurredAt: at });
+      const cardEvents = byCard.get(card.cardToken) ?? [];
+      cardEvents.push(this.codec.encode({ type: 'CardAuthorizationApproved', data: facts }, metadata()));
+      byCard.set(card.cardToken, cardEvents);
+      const streamId = transactionStreamId(facts.transactionToken);
+      transactionAppends.push({
+        streamId,
+        events: chainEvents(streamId, null, [this.codec.encode({ type: 'TransactionAuthorized', data: { ...facts, result: 'APPROVED' } }, metadata())]),
+        expected: 'no_stream',
+      });
+    }
+    const cardAppends = [...byCard.entries()].map(([cardToken, events]) => {
+      const head = this.heads.get(cardToken) as StreamHead;
+      const streamId = cardStreamId(cardToken);
+      const sealed = chainEvents(streamId, { streamVersion: head.version, metadata: { hash: head.hash } } as unknown as RecordedEvent, events);
+      const expected = head.version;
+      const last = sealed[sealed.length - 1];
+      this.heads.set(cardToken, { version: head.version + sealed.length, hash: String(last.metadata.hash) });
+      return { streamId, events: sealed, expected };
+    });
+    // The card decides first, then the transaction is recorded: the same order as the service.
+    await this.store.appendMany(cardAppends);
+    for (let i = 0; i < transactionAppends.length; i += 200) await this.store.appendMany(transactionAppends.slice(i, i + 200));
+  }
+}

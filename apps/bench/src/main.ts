@@ -1,0 +1,243 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, chmodSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Client, Pool } from 'pg';
+import { PostgresEventStore, comparePositions } from '@ledger/event-store';
+import { replayReadModels } from '@ledger/projector';
+import { ProjectionWatcher } from '@ledger/runtime';
+import { BulkSeeder, SeedCard } from './bulk-seed';
+import { bareRouteCeiling, commitCeiling } from './ceilings';
+import { load } from './load';
+import { machine } from './machine';
+import { BenchResult, report } from './report';
+import { startServerProcess } from './server-process';
+
+/**
+ * npm run bench: on the embedded default (no DATABASE_URL) or on a fresh database beside the given
+ * DATABASE_URL, in one run: the commit and HTTP ceilings, simulated authorizations over HTTP on many
+ * cards and on one hot card, latency at 80% of the peak, projection lag, replay rate, list latency at
+ * growing history sizes and the service's peak memory. Figures go to stdout, bench-results/*.json
+ * and a dated table in docs/benchmarks.md.
+ */
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const LIST_SIZES = (process.env.BENCH_LIST_SIZES ?? '100000,1000000').split(',').map(Number).filter((n) => n > 0);
+const CARDS = 200;
+
+const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+
+async function main(): Promise<void> {
+  const database = await benchDatabase();
+  const apiKey = randomUUID();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ledger-bench-'));
+  chmodSync(dataDir, 0o755);
+  const server = await startServerProcess({
+    ...process.env,
+    DATABASE_URL: database.external ? database.url : '',
+    EMBEDDED_POSTGRES_PORT: String(database.embeddedPort ?? ''),
+    SANDBOX_API_KEY: apiKey,
+    LEDGER_DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+    // The bench measures the service, not the rate limiter (docs/decisions.md, Rate limits).
+    RATE_LIMIT_PER_SECOND: '0',
+    RATE_LIMIT_PER_MINUTE: '0',
+  });
+  const pool = new Pool({ connectionString: database.url, max: 8 });
+  const auth = { authorization: `api-key ${apiKey}` };
+  try {
+    log(`service up at ${server.baseUrl} (${database.external ? 'DATABASE_URL' : 'embedded PostgreSQL'})`);
+    log(`commit ceiling: ${CONNECTIONS} connections for ${SECONDS} s`);
+    const commits = await commitCeiling(database.url, CONNECTIONS, SECONDS);
+    log(`bare route ceiling`);
+    const bare = await bareRouteCeiling(CONNECTIONS, SECONDS);
+
+    const cards = await createCards(server.baseUrl, auth, CARDS);
+    const hot = cards[0];
+    const authorize = (pans: string[]) => {
+      let i = 0;
+      return () => JSON.stringify({ pan: pans[i++ % pans.length], amount: 100 + (i % 900), descriptor: 'Bench Store' });
+    };
+    log(`authorizations on ${CARDS} cards`);
+    const many = await load({ url: `${server.baseUrl}/v1/simulate/authorize`, headers: auth, connections: CONNECTIONS, seconds: SECONDS, body: authorize(cards.map((c) => c.pan)) });
+    log(`authorizations on one hot card`);
+    const hotCard = await load({ url: `${server.baseUrl}/v1/simulate/authorize`, headers: auth, connections: CONNECTIONS, seconds: SECONDS, body: authorize([hot.pan]) });
+    const target = Math.max(1, Math.floor(many.requestsPerSecond * 0.8));
+    log(`authorizations at 80% of the peak (${target}/s)`);
+    const atEighty = await load({
+      url: `${server.baseUrl}/v1/simulate/authorize`,
+      headers: auth,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      overallRate: target,
+      body: authorize(cards.map((c) => c.pan)),
+    });
+
+    await waitForProjector(pool);
+    log('projection lag');
+    const lag = await projectionLag(pool, cards[1].token);
+    log('replay (whole log, compared row by row)');
+    await waitForProjector(pool);
+    const store = new PostgresEventStore(pool);
+    const replay = await replayReadModels(store, pool);
+
+    const programToken = (await pool.query(`select program_token from cards where token = $1`, [hot.token])).rows[0].program_token as string;
+    const seeder = new BulkSeeder(pool, programToken, cards.map((c): SeedCard => ({ cardToken: c.token, fundingToken: c.fundingToken })));
+    const lists: BenchResult['lists'] = [];
+    let stored = Number((await pool.query(`select count(*) from transactions`)).rows[0].count);
+    for (const size of LIST_SIZES) {
+      if (size > stored) {
+        log(`seeding to ${size} transactions`);
+        const started = Date.now();
+        await seeder.seed(size - stored, (done) => process.stderr.write(`\r[bench] seeded ${stored + done}`));
+        process.stderr.write('\n');
+        await waitForProjector(pool, 3_600_000);
+        log(`seeded and projected in ${Math.round((Date.now() - started) / 1000)} s`);
+        stored = Number((await pool.query(`select count(*) from transactions`)).rows[0].count);
+      }
+      const pages = Math.max(1, Math.floor(Math.min(stored, 5000) / 50));
+      const list = await load({
+        url: server.baseUrl,
+        method: 'GET',
+        headers: auth,
+        connections: 8,
+        seconds: Math.min(SECONDS, 10),
+        path: () => `/v1/transactions?page_size=50&page=${1 + Math.floor(Math.random() * pages)}`,
+      });
+      const byCard = await load({
+        url: server.baseUrl,
+        method: 'GET',
+        headers: auth,
+        connections: 8,
+        seconds: Math.min(SECONDS, 10),
+        path: () => `/v1/transactions?card_token=${cards[Math.floor(Math.random() * cards.length)].token}&page_size=50`,
+      });
+      lists.push({ transactions: stored, list, byCard });
+    }
+    log('replay rate on the large log (first 200,000 events)');
+    const bigReplay = await replayReadModels(store, pool, { maxEvents: 200_000, onProgress: (events, rate) => process.stderr.write(`\r[bench] replayed ${events} (${Math.round(rate)}/s)`) });
+    process.stderr.write('\n');
+    await store.close();
+
+    report({
+      machine: machine(),
+      mode: database.external ? 'DATABASE_URL' : 'embedded PostgreSQL',
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      ceilings: { commitsPerSecond: commits.commitsPerSecond, bareRoute: bare },
+      authorizations: { manyCards: many, hotCard, atEightyPercent: { targetRate: target, result: atEighty } },
+      projectionLagMs: lag,
+      replay: { events: replay.events, eventsPerSecond: Math.round(replay.eventsPerSecond), identical: replay.differences.length === 0 },
+      largeReplay: { events: bigReplay.events, eventsPerSecond: Math.round(bigReplay.eventsPerSecond) },
+      lists,
+      peakRssMiB: server.peakRssMiB(),
+    });
+  } finally {
+    await pool.end();
+    await server.stop();
+    await database.drop();
+  }
+}
+
+async function createCards(baseUrl: string, auth: Record<string, string>, count: number) {
+  const cards: { token: string; pan: string; fundingToken: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const response = await fetch(`${baseUrl}/v1/cards`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ type: 'DIGITAL_WALLET' }) });
+    const card = (await response.json()) as { token: string; pan: string; funding: { token: string } };
+    cards.push({ token: card.token, pan: card.pan, fundingToken: card.funding.token });
+  }
+  return cards;
+}
+
+/** Append-to-read-model lag: a memo change appended straight to a card stream, until the projector shows it. */
+async function projectionLag(pool: Pool, cardToken: string): Promise<{ samples: number; p50: number; p99: number; max: number }> {
+  const { handleCommand } = await import('@ledger/event-store');
+  const { cardDecider, cardStreamId } = await import('@ledger/domain');
+  const { ledgerCodec } = await import('@ledger/contracts');
+  const store = new PostgresEventStore(pool);
+  const watcher = new ProjectionWatcher(pool);
+  await watcher.start();
+  const programToken = (await pool.query(`select program_token from cards where token = $1`, [cardToken])).rows[0].program_token as string;
+  const env = { store, now: () => new Date(), newId: randomUUID };
+  const samples: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const outcome = await handleCommand(env, cardDecider, ledgerCodec(), cardStreamId(cardToken), { type: 'UpdateCard', cardToken, programToken, memo: `lag ${i}` }, {
+      programToken,
+      correlationId: randomUUID(),
+      causationId: null,
+    });
+    const appended = process.hrtime.bigint();
+    if (outcome.position) await watcher.waitFor(outcome.position, 10_000);
+    samples.push(Number(process.hrtime.bigint() - appended) / 1e6);
+  }
+  await watcher.stop();
+  await store.close();
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] * 100) / 100;
+  return { samples: samples.length, p50: at(0.5), p99: at(0.99), max: at(1) };
+}
+
+async function waitForProjector(pool: Pool, timeoutMs = 600_000): Promise<void> {
+  const store = new PostgresEventStore(pool);
+  const head = await store.headPosition();
+  await store.close();
+  const deadline = Date.now() + timeoutMs;
+  while (head && Date.now() < deadline) {
+    const { rows } = await pool.query(`select commit_position::text as c, prepare_position::text as p from projector_checkpoints where name = 'read-models'`);
+    if (rows[0] && comparePositions({ commit: BigInt(rows[0].c), prepare: BigInt(rows[0].p) }, head) >= 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** A fresh database beside DATABASE_URL (dropped afterwards), or the embedded server's own. */
+async function benchDatabase(): Promise<{ url: string; external: boolean; embeddedPort?: number; drop(): Promise<void> }> {
+  if (!process.env.DATABASE_URL) {
+    const port = await freePort();
+    return { url: `postgres://postgres:postgres@127.0.0.1:${port}/ledger`, external: false, embeddedPort: port, drop: async () => undefined };
+  }
+  const given = new URL(process.env.DATABASE_URL);
+  const name = `${given.pathname.slice(1) || 'ledger'}_bench_${Date.now()}`;
+  const admin = new URL(given);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`create database "${name}"`);
+  await client.end();
+  const url = new URL(given);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    external: true,
+    async drop() {
+      const again = new Client({ connectionString: admin.toString() });
+      await again.connect();
+      await again.query(`drop database if exists "${name}" with (force)`);
+      await again.end();
+    },
+  };
+}
+
+void (async () => {
+  const started = Date.now();
+  try {
+    await main();
+    log(`done in ${Math.round((Date.now() - started) / 1000)} s`);
+    process.exit(0);
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  }
+})();

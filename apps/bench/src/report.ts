@@ -1,0 +1,85 @@
+import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { LoadResult } from './load';
+import type { machine } from './machine';
+
+export interface BenchResult {
+  machine: ReturnType<typeof machine>;
+  mode: string;
+  connections: number;
+  seconds: number;
+  ceilings: { commitsPerSecond: number; bareRoute: LoadResult };
+  authorizations: { manyCards: LoadResult; hotCard: LoadResult; atEightyPercent: { targetRate: number; result: LoadResult } };
+  projectionLagMs: { samples: number; p50: number; p99: number; max: number };
+  replay: { events: number; eventsPerSecond: number; identical: boolean };
+  largeReplay: { events: number; eventsPerSecond: number };
+  lists: { transactions: number; list: LoadResult; byCard: LoadResult }[];
+  peakRssMiB: number;
+}
+
+const pct = (value: number) => `${Math.round(value * 100)}%`;
+const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+
+/** The issue's targets, each judged on this run's own numbers. */
+function targets(r: BenchResult): [string, string, boolean][] {
+  const largest = r.lists[r.lists.length - 1];
+  return [
+    [
+      'authorizations/s >= 50% of the single-insert commit ceiling',
+      `${r.authorizations.manyCards.requestsPerSecond} / ${r.ceilings.commitsPerSecond} = ${pct(r.authorizations.manyCards.requestsPerSecond / r.ceilings.commitsPerSecond)}`,
+      r.authorizations.manyCards.requestsPerSecond >= 0.5 * r.ceilings.commitsPerSecond,
+    ],
+    ['p99 authorization latency < 50 ms at 80% of the peak rate', `${r.authorizations.atEightyPercent.result.p99} ms`, r.authorizations.atEightyPercent.result.p99 < 50],
+    [
+      `list p99 < 20 ms at ${largest?.transactions ?? 0} transactions`,
+      largest ? `${largest.list.p99} ms (by card: ${largest.byCard.p99} ms)` : 'not measured',
+      largest ? largest.list.p99 < 20 && largest.transactions >= 1_000_000 : false,
+    ],
+    ['projection lag p99 < 100 ms', `${r.projectionLagMs.p99} ms`, r.projectionLagMs.p99 < 100],
+    ['replay >= 20,000 events/s', `${r.largeReplay.eventsPerSecond} events/s`, r.largeReplay.eventsPerSecond >= 20_000],
+    ['peak memory < 300 MB', `${r.peakRssMiB} MiB`, r.peakRssMiB < 300],
+  ];
+}
+
+function loadRow(name: string, l: LoadResult): string {
+  return `| ${name} | ${l.requestsPerSecond}/s | ${l.p50} / ${l.p99} / ${l.max} ms | ${l.errors} errors, ${l.non2xx} non-2xx of ${l.total} |`;
+}
+
+export function report(r: BenchResult): void {
+  const m = r.machine;
+  const a = r.authorizations;
+  const lines = [
+    `\n## ${m.date} (commit ${m.commit}, ${r.mode})`,
+    '',
+    `Machine: ${m.cores} cores, ${m.memoryGiB} GiB, ${m.cpu}, Node ${m.node}. Load: ${r.connections} connections, ${r.seconds} s per run; the service ran as its own process beside the load generator on the same cores.`,
+    '',
+    '| Run | Rate | p50 / p99 / max | Errors |',
+    '|---|---|---|---|',
+    `| Ceiling: single-row INSERT + COMMIT (pg, ${r.connections} connections) | ${r.ceilings.commitsPerSecond}/s | | |`,
+    loadRow('Ceiling: bare NestJS route, same HTTP stack', r.ceilings.bareRoute),
+    loadRow(`Authorizations, ${200} cards`, a.manyCards),
+    loadRow('Authorizations, one hot card', a.hotCard),
+    loadRow(`Authorizations at 80% of the peak (${a.atEightyPercent.targetRate}/s asked)`, a.atEightyPercent.result),
+    ...r.lists.flatMap((list) => [
+      loadRow(`List transactions (page_size 50, random page) at ${list.transactions} stored`, list.list),
+      loadRow(`List one card's transactions at ${list.transactions} stored`, list.byCard),
+    ]),
+    '',
+    `Ratios: authorizations = ${pct(a.manyCards.requestsPerSecond / r.ceilings.commitsPerSecond)} of the commit ceiling and ${pct(a.manyCards.requestsPerSecond / r.ceilings.bareRoute.requestsPerSecond)} of the bare route; the hot card runs at ${pct(a.hotCard.requestsPerSecond / Math.max(1, a.manyCards.requestsPerSecond))} of many cards.`,
+    `Projection lag (append to read model): p50 ${r.projectionLagMs.p50} ms, p99 ${r.projectionLagMs.p99} ms, max ${r.projectionLagMs.max} ms (${r.projectionLagMs.samples} samples).`,
+    `Replay: ${r.replay.eventsPerSecond} events/s over the whole early log (${r.replay.events} events, ${r.replay.identical ? 'identical to' : 'DIFFERENT from'} the live read models); ${r.largeReplay.eventsPerSecond} events/s over ${r.largeReplay.events} events of the large log.`,
+    `Peak resident memory of the service: ${r.peakRssMiB} MiB.`,
+    '',
+    '| Target | This run | |',
+    '|---|---|---|',
+    ...targets(r).map(([name, value, ok]) => `| ${name} | ${value} | ${verdict(ok)} |`),
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  const results = path.join(process.cwd(), 'bench-results');
+  mkdirSync(results, { recursive: true });
+  writeFileSync(path.join(results, `bench-${m.date.replace(/[:.]/g, '-')}.json`), `${JSON.stringify(r, null, 2)}\n`);
+  const doc = path.join(process.cwd(), 'docs', 'benchmarks.md');
+  if (!existsSync(doc)) writeFileSync(doc, '# Benchmarks\n');
+  appendFileSync(doc, `${lines.join('\n')}\n`);
+}
