@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { ledgerCodec, LedgerEvent } from '@ledger/contracts';
 import { AuthorizationFacts, cardStreamId, transactionStreamId } from '@ledger/domain';
-import { chainEvents, NewEvent, PostgresEventStore, RecordedEvent } from '@ledger/event-store';
+import { chainEvents, NewEvent, PostgresEventStore } from '@ledger/event-store';
 
 /**
  * The benchmark's bulk path to a large history: approved authorizations written as exactly the
@@ -83,7 +83,7 @@ export class BulkSeeder {
     const cardAppends = [...byCard.entries()].map(([cardToken, events]) => {
       const head = this.heads.get(cardToken) as StreamHead;
       const streamId = cardStreamId(cardToken);
-      const sealed = chainEvents(streamId, { streamVersion: head.version, metadata: { hash: head.hash } } as unknown as RecordedEvent, events);
+      const sealed = chainEvents(streamId, { streamVersion: head.version, hash: head.hash }, events);
       const expected = head.version;
       const last = sealed[sealed.length - 1];
       this.heads.set(cardToken, { version: head.version + sealed.length, hash: String(last.metadata.hash) });

@@ -1,6 +1,7 @@
 import type { Decider, DecisionContext } from '@ledger/domain';
 import { EventMetadata, EventStore, GlobalPosition, NewEvent, NO_STREAM, RecordedEvent, WrongExpectedVersionError } from './event-store.port';
-import { chainEvents } from './hash-chain';
+import { chainEvents, chainHeadOf } from './hash-chain';
+import { StreamFold, StreamFoldCache } from './stream-fold-cache';
 
 /** Who asked, carried into every event's metadata. */
 export interface CommandOrigin {
@@ -18,6 +19,8 @@ export interface PipelineEnvironment {
   readonly store: EventStore;
   readonly now: () => Date;
   readonly newId: () => string;
+  /** Folds kept between commands, so a long stream is read from where it was left. */
+  readonly folds?: StreamFoldCache;
 }
 
 export interface CommandOutcome<Event, State> {
@@ -32,10 +35,28 @@ export interface CommandOutcome<Event, State> {
   readonly version: number;
 }
 
+export interface CommandPipelineOptions {
+  /**
+   * The stream is known to be new (its id was just generated): decide on the initial state without
+   * reading it. Should it exist after all, the NO_STREAM append fails and the command is read and
+   * decided again.
+   */
+  readonly newStream?: boolean;
+  /**
+   * The caller has just brought this stream's fold up to date (loadState with the same environment):
+   * decide on it without another read. A stale fold fails the append on its expected version.
+   */
+  readonly foldJustLoaded?: boolean;
+}
+
 /** Enough for dozens of writers racing on one stream; each loss waits a little longer, at random. */
 const MAX_ATTEMPTS = 200;
 const backoff = (attempt: number): Promise<void> =>
   new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 * attempt)));
+
+type Folder<Event, State> = Pick<Decider<never, Event, State, never>, 'initialState' | 'evolve'>;
+
+const emptyFold = <State>(decider: { initialState: () => State }): StreamFold<State> => ({ state: decider.initialState(), version: -1, head: null });
 
 /**
  * The one command pipeline every aggregate goes through: read the stream, fold it, decide, append
@@ -49,36 +70,71 @@ export async function handleCommand<Command, Event, State>(
   streamId: string,
   command: Command,
   origin: CommandOrigin,
+  options: CommandPipelineOptions = {},
 ): Promise<CommandOutcome<Event, State>> {
   for (let attempt = 1; ; attempt++) {
-    const recorded = await env.store.readStream(streamId);
-    const state = recorded.map((event) => codec.decode(event)).reduce(decider.evolve, decider.initialState());
+    const assumed = attempt === 1 ? assumedFold(env, decider, streamId, options) : undefined;
+    const fold = assumed ?? (await foldStream(env, decider, codec, streamId));
     const now = env.now();
-    const events = decider.decide(command, state, { now });
-    const last = recorded.length === 0 ? undefined : recorded[recorded.length - 1];
-    if (events.length === 0) return { events, state, version: last?.streamVersion ?? -1, position: last?.position };
-    const expected = recorded.length === 0 ? NO_STREAM : recorded[recorded.length - 1].streamVersion;
+    const events = decider.decide(command, fold.state, { now });
+    if (events.length === 0) {
+      // "Nothing to do" is only an answer when it was decided on what the stream really holds.
+      if (assumed) continue;
+      return { events, state: fold.state, version: fold.version, position: fold.head?.position };
+    }
     const metadata = (): EventMetadata => ({ eventId: env.newId(), ...origin, occurredAt: now.toISOString() });
     try {
-      const sealed = chainEvents(streamId, recorded[recorded.length - 1] ?? null, events.map((event) => codec.encode(event, metadata())));
-      const result = await env.store.append(streamId, sealed, expected);
-      return { events, state: events.reduce(decider.evolve, state), position: result.position, version: result.nextExpectedVersion };
+      const sealed = chainEvents(streamId, fold.head, events.map((event) => codec.encode(event, metadata())));
+      const result = await env.store.append(streamId, sealed, fold.version < 0 ? NO_STREAM : fold.version);
+      const state = events.reduce(decider.evolve, fold.state);
+      const last = sealed[sealed.length - 1];
+      env.folds?.set(streamId, decider, {
+        state,
+        version: result.nextExpectedVersion,
+        head: { streamVersion: result.nextExpectedVersion, hash: String(last.metadata.hash), position: result.position },
+      });
+      return { events, state, position: result.position, version: result.nextExpectedVersion };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError) || attempt >= MAX_ATTEMPTS) throw error;
-      await backoff(attempt);
+      // An assumption that failed costs no wait: the read that follows is the normal path.
+      if (!assumed) await backoff(attempt);
     }
   }
 }
 
+function assumedFold<State>(env: PipelineEnvironment, decider: Folder<never, State>, streamId: string, options: CommandPipelineOptions): StreamFold<State> | undefined {
+  if (options.newStream) return emptyFold(decider);
+  if (options.foldJustLoaded) return env.folds?.get<State>(streamId, decider);
+  return undefined;
+}
+
+/** The stream's current fold: the cached one caught up with the events after it, or a full read. */
+async function foldStream<Event, State>(env: PipelineEnvironment, decider: Folder<Event, State>, codec: Pick<EventCodec<Event>, 'decode'>, streamId: string): Promise<StreamFold<State>> {
+  const cached = env.folds?.get<State>(streamId, decider);
+  const recorded = await env.store.readStream(streamId, cached ? { fromVersion: cached.version + 1 } : undefined);
+  const from = cached ?? emptyFold(decider);
+  if (recorded.length === 0) return from;
+  const last = recorded[recorded.length - 1];
+  const fold: StreamFold<State> = {
+    state: recorded.map((event) => codec.decode(event)).reduce(decider.evolve, from.state),
+    version: last.streamVersion,
+    head: chainHeadOf(last),
+  };
+  env.folds?.set(streamId, decider, fold);
+  return fold;
+}
+
 /** Reads and folds one stream: the current state of an aggregate, for a decision that spans two. */
 export async function loadState<Event, State>(
-  store: EventStore,
-  decider: Pick<Decider<never, Event, State, never>, 'initialState' | 'evolve'>,
+  source: EventStore | PipelineEnvironment,
+  decider: Folder<Event, State>,
   codec: Pick<EventCodec<Event>, 'decode'>,
   streamId: string,
   /** Fold only up to this version: the state as it was right after that event. */
   upToVersion?: number,
 ): Promise<State> {
+  if ('store' in source && upToVersion === undefined) return (await foldStream(source, decider, codec, streamId)).state;
+  const store = 'store' in source ? source.store : source;
   const recorded = await store.readStream(streamId, upToVersion === undefined ? undefined : { maxCount: upToVersion + 1 });
   return recorded.map((event) => codec.decode(event)).reduce(decider.evolve, decider.initialState());
 }

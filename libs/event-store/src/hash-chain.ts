@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EventMetadata, EventStore, NewEvent, RecordedEvent } from './event-store.port';
+import type { ChainHead } from './stream-fold-cache';
 
 /**
  * Tamper evidence. Every event's metadata carries `hash`: SHA-256 over the previous event's hash and
@@ -43,12 +44,17 @@ export function eventHash(previousHash: string, event: HashedContent): string {
   return createHash('sha256').update(previousHash).update('\n').update(content).digest('hex');
 }
 
+/** The link a stream's next event chains to. */
+export function chainHeadOf(recorded: RecordedEvent): ChainHead {
+  return { streamVersion: recorded.streamVersion, hash: String(recorded.metadata.hash ?? GENESIS_HASH), position: recorded.position };
+}
+
 /**
- * Seals new events onto the end of a stream: `last` is the stream's last recorded event (null for a
- * new stream); the events get consecutive versions after it and chained hashes.
+ * Seals new events onto the end of a stream: `last` is the head of the stream's last recorded event
+ * (null for a new stream); the events get consecutive versions after it and chained hashes.
  */
-export function chainEvents(streamId: string, last: RecordedEvent | null, events: readonly NewEvent[]): NewEvent[] {
-  let previousHash = last ? String(last.metadata.hash ?? GENESIS_HASH) : GENESIS_HASH;
+export function chainEvents(streamId: string, last: ChainHead | null, events: readonly NewEvent[]): NewEvent[] {
+  let previousHash = last?.hash || GENESIS_HASH;
   let version = last ? last.streamVersion : -1;
   return events.map((event) => {
     version += 1;

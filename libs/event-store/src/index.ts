@@ -5,3 +5,4 @@ export { SubscriptionStoppedError } from './support/wake-signal';
 export * from './command-pipeline';
 export * from './restarting-subscription';
 export * from './hash-chain';
+export * from './stream-fold-cache';

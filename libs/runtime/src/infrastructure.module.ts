@@ -2,7 +2,7 @@ import { DynamicModule, Global, Inject, Logger, Module, OnApplicationShutdown } 
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { CardVault, parseCardDataKey } from '@ledger/card-vault';
-import { EventStore, EventStoreDbEventStore, PipelineEnvironment, PostgresEventStore } from '@ledger/event-store';
+import { EventStore, EventStoreDbEventStore, PipelineEnvironment, PostgresEventStore, StreamFoldCache } from '@ledger/event-store';
 import { createReadModelClient, ReadModelClient } from '@ledger/read-model';
 import { LedgerConfig } from './config';
 import { ProjectionWatcher } from './projection-watcher';
@@ -70,7 +70,7 @@ export class InfrastructureModule implements OnApplicationShutdown {
         {
           provide: PIPELINE_ENVIRONMENT,
           inject: [EVENT_STORE],
-          useFactory: (store: EventStore): PipelineEnvironment => ({ store, now: () => new Date(), newId: randomUUID }),
+          useFactory: (store: EventStore): PipelineEnvironment => ({ store, now: () => new Date(), newId: randomUUID, folds: new StreamFoldCache() }),
         },
       ],
       exports: [LEDGER_CONFIG, Pool, EVENT_STORE, READ_MODEL, CardVault, ProjectionWatcher, PIPELINE_ENVIRONMENT],

@@ -47,8 +47,8 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
   async execute({ origin, cardToken, request }: AuthorizeCardSpendCommand): Promise<CardSpendDecision> {
     const programToken = origin.programToken;
     const [program, card] = await Promise.all([
-      loadState(this.env.store, programDecider, ledgerCodec<ProgramEvent>(), programStreamId(programToken)),
-      loadState(this.env.store, cardDecider, ledgerCodec<CardEvent>(), cardStreamId(cardToken)),
+      loadState(this.env, programDecider, ledgerCodec<ProgramEvent>(), programStreamId(programToken)),
+      loadState(this.env, cardDecider, ledgerCodec<CardEvent>(), cardStreamId(cardToken)),
     ]);
     if (program.status === 'absent') throw new ProgramNotFound(programToken);
     if (card.status !== 'issued' || card.programToken !== programToken) throw new CardNotFound(cardToken);
@@ -66,7 +66,7 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
       type: 'AuthorizeSpend',
       facts,
       checks,
-    }, origin);
+    }, origin, { foldJustLoaded: true });
     if (!outcome.position) throw new Error(`Card ${cardToken} recorded no authorization decision`);
     const position = formatPosition(outcome.position);
     for (const event of outcome.events) {

@@ -40,7 +40,7 @@ export class SimulateAuthorizationHandler implements ICommandHandler<SimulateAut
       type: 'RecordAuthorization',
       facts: decision.facts,
       result: decision.result,
-    }, origin);
+    }, origin, { newStream: true });
     return { transactionToken, result: decision.result, position: recorded.position ? formatPosition(recorded.position) : decision.position };
   }
 }

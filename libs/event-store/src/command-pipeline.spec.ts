@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { Pool } from 'pg';
+import type { Decider } from '@ledger/domain';
+import { truncateAll, workerDatabaseUrl } from '@ledger/test-support';
+import { CommandOrigin, EventCodec, handleCommand, loadState, PipelineEnvironment } from './command-pipeline';
+import { EventStore, ReadStreamOptions, RecordedEvent } from './event-store.port';
+import { verifyChains } from './hash-chain';
+import { PostgresEventStore } from './postgres/postgres-event-store';
+import { StreamFoldCache } from './stream-fold-cache';
+
+// A tiny aggregate: a counter that may never pass its cap, the shape of a spend limit.
+type Add = { readonly type: 'Add'; readonly amount: number } | { readonly type: 'Touch' };
+type Added = { readonly type: 'Added'; readonly data: { readonly amount: number } };
+type Tally = { readonly total: number; readonly refused: number };
+const CAP = 10;
+const tally: Decider<Add, Added, Tally> = {
+  initialState: () => ({ total: 0, refused: 0 }),
+  decide: (command, state) => (command.type === 'Add' && state.total + command.amount <= CAP ? [{ type: 'Added', data: { amount: command.amount } }] : []),
+  evolve: (state, event) => ({ ...state, total: state.total + event.data.amount }),
+};
+const codec: EventCodec<Added> = {
+  encode: (event, metadata) => ({ type: event.type, schemaVersion: 1, data: event.data, metadata }),
+  decode: (recorded) => ({ type: 'Added', data: recorded.data as Added['data'] }),
+};
+const origin: CommandOrigin = { programToken: 'program', correlationId: 'correlation', causationId: null };
+
+/** The real store, with its stream reads counted: how many, and how many events they returned. */
+class CountingStore {
+  reads = 0;
+  eventsRead = 0;
+  constructor(readonly inner: PostgresEventStore) {}
+  asStore(): EventStore {
+    return new Proxy(this.inner, {
+      get: (target, property) =>
+        property === 'readStream'
+          ? async (streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> => {
+              const events = await target.readStream(streamId, options);
+              this.reads += 1;
+              this.eventsRead += events.length;
+              return events;
+            }
+          : Reflect.get(target, property, target),
+    }) as EventStore;
+  }
+}
+
+describe('the command pipeline with remembered folds', () => {
+  let pool: Pool;
+  let store: PostgresEventStore;
+  const environment = (counting: CountingStore, folds = new StreamFoldCache()): PipelineEnvironment => ({
+    store: counting.asStore(),
+    now: () => new Date(),
+    newId: randomUUID,
+    folds,
+  });
+  const add = (env: PipelineEnvironment, streamId: string, amount: number, options = {}) =>
+    handleCommand(env, tally, codec, streamId, { type: 'Add', amount }, origin, options);
+
+  beforeAll(async () => {
+    pool = new Pool({ connectionString: await workerDatabaseUrl() });
+    store = new PostgresEventStore(pool);
+    await store.migrate();
+  });
+  afterEach(() => truncateAll(pool));
+  afterAll(async () => {
+    await store.close();
+    await pool.end();
+  });
+
+  it('reads only the events after the remembered version', async () => {
+    const counting = new CountingStore(store);
+    const env = environment(counting);
+    const streamId = `tally-${randomUUID()}`;
+    for (let i = 0; i < 5; i++) await add(env, streamId, 1);
+    // Five commands, each one read; only the first found... nothing, and later reads start past the end.
+    expect(counting.reads).toBe(5);
+    expect(counting.eventsRead).toBe(0);
+    expect(await loadState(env, tally, codec, streamId)).toEqual({ total: 5, refused: 0 });
+  });
+
+  it('catches a remembered fold up with what another process appended, and never passes the cap', async () => {
+    const streamId = `tally-${randomUUID()}`;
+    const here = environment(new CountingStore(store));
+    const elsewhere = environment(new CountingStore(store));
+    await add(here, streamId, 4);
+    await add(elsewhere, streamId, 5); // `here` still remembers a total of 4
+    const third = await add(here, streamId, 4, { foldJustLoaded: true }); // trusted, stale: the append must refuse it
+    expect(third.events).toEqual([]);
+    expect(third.state.total).toBe(9);
+    expect((await store.readStream(streamId)).map((event) => (event.data as { amount: number }).amount)).toEqual([4, 5]);
+  });
+
+  it('many writers with their own memories stay under the cap together', async () => {
+    const streamId = `tally-${randomUUID()}`;
+    const writers = Array.from({ length: 6 }, () => environment(new CountingStore(store)));
+    await Promise.all(writers.flatMap((env) => [add(env, streamId, 1, { foldJustLoaded: true }), add(env, streamId, 1), add(env, streamId, 1)]));
+    expect(await loadState(store, tally, codec, streamId)).toEqual({ total: CAP, refused: 0 });
+    expect((await verifyChains(store)).firstBreak).toBeNull();
+  });
+
+  it('decides a stream believed new without reading it, and reads it when it was not new', async () => {
+    const counting = new CountingStore(store);
+    const env = environment(counting, new StreamFoldCache());
+    const streamId = `tally-${randomUUID()}`;
+    await add(env, streamId, 3, { newStream: true });
+    expect(counting.reads).toBe(0);
+    const again = await add(environment(new CountingStore(store)), streamId, 2, { newStream: true });
+    expect(again.version).toBe(1);
+    expect(again.state.total).toBe(5);
+    expect((await verifyChains(store)).firstBreak).toBeNull();
+  });
+
+  it('answers "nothing to do" only from what the stream really holds', async () => {
+    const streamId = `tally-${randomUUID()}`;
+    const counting = new CountingStore(store);
+    const env = environment(counting);
+    await add(env, streamId, 2);
+    const readsBefore = counting.reads;
+    const touched = await handleCommand(env, tally, codec, streamId, { type: 'Touch' }, origin, { foldJustLoaded: true });
+    expect(touched.events).toEqual([]);
+    expect(counting.reads).toBe(readsBefore + 1);
+    expect(touched.version).toBe(0);
+    expect(touched.position).toEqual((await store.readStream(streamId))[0].position);
+  });
+
+  it('forgets the least recently used folds beyond its capacity', () => {
+    const folds = new StreamFoldCache(2);
+    const fold = (version: number) => ({ state: version, version, head: null });
+    folds.set('a', tally, fold(1));
+    folds.set('b', tally, fold(1));
+    folds.get('a', tally);
+    folds.set('c', tally, fold(1));
+    expect([folds.get('a', tally), folds.get('b', tally), folds.get('c', tally)].map((entry) => entry?.version)).toEqual([1, undefined, 1]);
+    folds.set('a', tally, fold(0)); // an older fold never replaces a newer one
+    expect(folds.get('a', tally)?.version).toBe(1);
+    expect(folds.get('a', {})).toBeUndefined(); // another decider's fold of the stream is another fold
+  });
+});

@@ -1,0 +1,54 @@
+import type { GlobalPosition } from './event-store.port';
+
+/**
+ * What a stream folded to, as of one version: the state, and the chain head a next append links to.
+ * Streams only ever grow, so a fold stays a true prefix of its stream; bringing it up to date means
+ * reading the events after `version`, never the whole stream again.
+ */
+export interface StreamFold<State> {
+  readonly state: State;
+  /** Version of the last event folded in; -1 for a stream with no events. */
+  readonly version: number;
+  /** The last event's chain link (hash-chain.ts) and global position; null before the first event. */
+  readonly head: ChainHead | null;
+}
+
+export interface ChainHead {
+  readonly streamVersion: number;
+  readonly hash: string;
+  readonly position?: GlobalPosition;
+}
+
+/**
+ * A bounded, least-recently-used memory of stream folds. It is only ever a starting point: every
+ * fold is caught up by a read of the newer events, or, where a caller trusts it as it is, the append's
+ * expected version refuses a decision taken on a stale fold and the pipeline decides again.
+ */
+export class StreamFoldCache {
+  private readonly folds = new Map<string, { readonly folder: object; readonly fold: StreamFold<unknown> }>();
+
+  constructor(private readonly capacity = 5_000) {}
+
+  /** `folder` (the decider) tells apart two different folds of one stream. */
+  get<State>(streamId: string, folder: object): StreamFold<State> | undefined {
+    const entry = this.folds.get(streamId);
+    if (!entry || entry.folder !== folder) return undefined;
+    // Map keeps insertion order: re-inserting marks the entry as the most recently used.
+    this.folds.delete(streamId);
+    this.folds.set(streamId, entry);
+    return entry.fold as StreamFold<State>;
+  }
+
+  set<State>(streamId: string, folder: object, fold: StreamFold<State>): void {
+    const current = this.folds.get(streamId);
+    // Two commands racing on one stream: keep whichever saw more of it.
+    if (current && current.folder === folder && current.fold.version > fold.version) return;
+    this.folds.delete(streamId);
+    this.folds.set(streamId, { folder, fold });
+    if (this.folds.size > this.capacity) this.folds.delete(this.folds.keys().next().value as string);
+  }
+
+  get size(): number {
+    return this.folds.size;
+  }
+}
