@@ -57,7 +57,7 @@ export class CreateCardHandler implements ICommandHandler<CreateCardCommand, Com
   }
 
   private async program(programToken: string): Promise<ExistingProgram> {
-    const program = await loadState(this.env.store, programDecider, ledgerCodec<ProgramEvent>(), programStreamId(programToken));
+    const program = await loadState(this.env, programDecider, ledgerCodec<ProgramEvent>(), programStreamId(programToken));
     if (program.status === 'absent') throw new ProgramNotFound(programToken);
     return program;
   }

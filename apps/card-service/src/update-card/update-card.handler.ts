@@ -30,7 +30,7 @@ export class UpdateCardHandler implements ICommandHandler<UpdateCardCommand, Com
   }
 
   private async checkFundingSource(programToken: string, fundingToken: string): Promise<void> {
-    const program = await loadState(this.env.store, programDecider, ledgerCodec<ProgramEvent>(), programStreamId(programToken));
+    const program = await loadState(this.env, programDecider, ledgerCodec<ProgramEvent>(), programStreamId(programToken));
     if (program.status === 'absent') throw new ProgramNotFound(programToken);
     resolveFundingSource(program, fundingToken);
   }

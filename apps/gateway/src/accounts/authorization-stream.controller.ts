@@ -42,7 +42,7 @@ export class GetAuthorizationStreamHandler implements IQueryHandler<GetAuthoriza
   ) {}
 
   async execute({ programToken }: GetAuthorizationStreamQuery): Promise<AuthorizationStreamResponse> {
-    const program = await loadState(this.env.store, programDecider, ledgerCodec<ProgramEvent>(), programStreamId(programToken));
+    const program = await loadState(this.env, programDecider, ledgerCodec<ProgramEvent>(), programStreamId(programToken));
     const stream = program.status === 'active' ? program.authorizationStream : null;
     if (!stream) throw new NoAuthorizationStream();
     return { url: stream.url, timeout_ms: stream.timeoutMs, secret: this.vault.decrypt(stream.secretSealed) };

@@ -18,7 +18,7 @@ export class SimulateReturnHandler implements ICommandHandler<SimulateReturnComm
 
   async execute({ origin, pan, amount, merchant }: SimulateReturnCommand): Promise<SimulationAccepted> {
     const cardToken = await this.locator.cardTokenFor(pan, origin.programToken);
-    const card = await loadState(this.env.store, cardDecider, ledgerCodec<CardEvent>(), cardStreamId(cardToken));
+    const card = await loadState(this.env, cardDecider, ledgerCodec<CardEvent>(), cardStreamId(cardToken));
     if (card.status !== 'issued') throw new CardNotFound(cardToken);
     const transactionToken = randomUUID();
     const eventToken = randomUUID();

@@ -18,7 +18,7 @@ export class SimulateSettlementHandler implements ICommandHandler<SimulateSettle
   ) {}
 
   async execute({ origin, transactionToken }: SimulateSettlementCommand): Promise<SettlementAccepted> {
-    const program = await loadState(this.env.store, programDecider, ledgerCodec<ProgramEvent>(), programStreamId(origin.programToken));
+    const program = await loadState(this.env, programDecider, ledgerCodec<ProgramEvent>(), programStreamId(origin.programToken));
     if (program.status === 'absent') throw new ProgramNotFound(origin.programToken);
     const tokens = transactionToken ? [transactionToken] : await this.settlingTransactions(origin.programToken);
     const result: { settled: string[]; bounced: string[]; position: GlobalPosition | null } = { settled: [], bounced: [], position: null };
@@ -33,7 +33,7 @@ export class SimulateSettlementHandler implements ICommandHandler<SimulateSettle
   private async settle(origin: CommandOrigin, transactionToken: string, fundingState: (fundingToken: string) => string) {
     const streamId = transactionStreamId(transactionToken);
     const codec = ledgerCodec<TransactionEvent>();
-    const transaction = await loadState(this.env.store, transactionDecider, codec, streamId);
+    const transaction = await loadState(this.env, transactionDecider, codec, streamId);
     const state = transaction.status === 'ABSENT' ? 'ABSENT' : fundingState(transaction.fundingToken);
     const outcome = await handleCommand(this.env, transactionDecider, codec, streamId, {
       type: 'SettleTransaction',
