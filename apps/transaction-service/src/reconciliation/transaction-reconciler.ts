@@ -41,9 +41,15 @@ export class TransactionReconciler {
   }
 
   async reconcile(events: readonly RecordedEvent[]): Promise<void> {
-    for (const recorded of events) {
+    const decoded = events.map((recorded) => ({ recorded, event: decodeEvent(recorded) }));
+    // Normally the handler wrote the second half right after the first, into the same stretch of the
+    // log: then there is nothing to repair and nothing to read.
+    const written = new Set(decoded.map(({ event, recorded }) => secondHalfKey(event, recorded)).filter((key) => key !== null));
+    for (const { recorded, event } of decoded) {
       await this.waitUntilSettled(recorded);
-      await this.repair(decodeEvent(recorded), recorded);
+      const needed = firstHalfKey(event, recorded);
+      if (needed !== null && written.has(needed)) continue;
+      await this.repair(event, recorded);
     }
     if (events.length > 0) await this.saveCheckpoint(events[events.length - 1].position);
   }
@@ -91,7 +97,7 @@ export class TransactionReconciler {
   /** The card counts the transaction's amount as it was right after this event. */
   private async adjustCard(origin: CommandOrigin, event: Extract<TransactionEvent, { type: 'TransactionVoided' | 'TransactionCleared' | 'TransactionAdvised' }>, version: number) {
     const streamId = transactionStreamId(event.data.transactionToken);
-    const state = await loadState(this.env.store, transactionDecider, ledgerCodec<TransactionEvent>(), streamId, version);
+    const state = await loadState(this.env, transactionDecider, ledgerCodec<TransactionEvent>(), streamId, version);
     if (state.status === 'ABSENT') return;
     const cause = event.type === 'TransactionVoided' ? 'VOID' : event.type === 'TransactionCleared' ? 'CLEARING' : 'ADVICE';
     await this.onCard(origin, state.cardToken, {
@@ -116,5 +122,36 @@ export class TransactionReconciler {
   private async saveCheckpoint(position: GlobalPosition): Promise<void> {
     const row = { commitPosition: position.commit, preparePosition: position.prepare, updated: new Date() };
     await this.readModel.projectorCheckpoint.upsert({ where: { name: RECONCILER_CHECKPOINT }, create: { name: RECONCILER_CHECKPOINT, ...row }, update: row });
+  }
+}
+
+/** The key of the write an event calls for on the other stream (null: it calls for none). */
+function firstHalfKey(event: LedgerEvent, recorded: RecordedEvent): string | null {
+  switch (event.type) {
+    case 'CardAuthorizationApproved':
+    case 'CardAuthorizationDeclined':
+      return `authorization ${event.data.transactionToken}`;
+    case 'TransactionVoided':
+    case 'TransactionCleared':
+    case 'TransactionAdvised':
+      return `adjustment ${event.data.transactionToken} ${recorded.streamVersion}`;
+    case 'TransactionReturned':
+      return `return ${event.data.eventToken}`;
+    default:
+      return null;
+  }
+}
+
+/** The key of the first half an event is the second half of (null: it is no second half). */
+function secondHalfKey(event: LedgerEvent, recorded: RecordedEvent): string | null {
+  switch (event.type) {
+    case 'TransactionAuthorized':
+      return recorded.streamVersion === 0 ? `authorization ${event.data.transactionToken}` : null;
+    case 'CardSpendAdjusted':
+      return `adjustment ${event.data.transactionToken} ${event.data.transactionVersion}`;
+    case 'CardReturnCredited':
+      return `return ${event.data.eventToken}`;
+    default:
+      return null;
   }
 }
