@@ -150,6 +150,7 @@ export class ReadModelProjector {
     await tables.fundingSources.load(sql, rows.fundingSources);
     await tables.cards.load(sql, rows.cards);
     await tables.transactions.load(sql, rows.transactions);
+    await tables.transactionCounts.load(sql, rows.transactionCounts);
     await tables.eventSubscriptions.load(sql, rows.eventSubscriptions);
     return rows;
   }
@@ -163,6 +164,7 @@ export class ReadModelProjector {
       ...tables.fundingSources.writes(rows.fundingSources),
       ...tables.cards.writes(rows.cards),
       ...tables.transactions.writes(rows.transactions),
+      ...tables.transactionCounts.writes(rows.transactionCounts),
       ...tables.eventSubscriptions.writes(rows.eventSubscriptions),
     ];
   }

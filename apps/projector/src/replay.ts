@@ -10,6 +10,7 @@ export const PROJECTED_TABLES: Readonly<Record<string, string>> = {
   funding_sources: 'token',
   cards: 'token',
   transactions: 'token',
+  transaction_counts: 'scope_token',
   event_subscriptions: 'token',
 };
 

@@ -254,6 +254,30 @@ describe('GET /v1/transactions', () => {
     expect((await list(`?end=${today}`)).body.total_entries).toBe(0);
   });
 
+  it('answers totals from the running counts that equal a recount of the rows, returns included', async () => {
+    const other = await newCard({ type: 'DIGITAL_WALLET' }, program.apiKey);
+    expect((await t.call('POST', '/v1/simulate/return', { apiKey: program.apiKey, body: { pan: other.pan, amount: 75, descriptor: 'Refund Desk' } })).status).toBe(200);
+    await approved(authorize(other.pan, 50, {}, program.apiKey));
+    const stranger = await t.createProgram('listing-stranger');
+    const recount = async (where: string, values: unknown[]) =>
+      Number((await t.pool.query(`select count(*) from transactions where program_token = $1 ${where}`, [program.programToken, ...values])).rows[0].count);
+    const cases: [string, string, unknown[]][] = [
+      ['', '', []],
+      ['?result=APPROVED', "and result = 'APPROVED'", []],
+      ['?result=DECLINED', "and result <> 'APPROVED'", []],
+      [`?card_token=${card.token}`, 'and card_token = $2', [card.token]],
+      [`?card_token=${other.token}&result=APPROVED`, "and card_token = $2 and result = 'APPROVED'", [other.token]],
+      [`?card_token=${card.token}&result=DECLINED`, "and card_token = $2 and result <> 'APPROVED'", [card.token]],
+    ];
+    for (const [query, where, values] of cases) {
+      const counted = (await list(query)).body.total_entries;
+      expect({ query, total: counted }).toEqual({ query, total: await recount(where, values) });
+    }
+    expect((await list('')).body.total_entries).toBe(7);
+    // Another program sees none of them, even asking by this program's card.
+    expect((await t.call('GET', `/v1/transactions?card_token=${card.token}`, { apiKey: stranger.apiKey })).body.total_entries).toBe(0);
+  });
+
   it.each([
     ['?result=PENDING', /result must be APPROVED or DECLINED/],
     ['?page_size=0', /page_size must be an integer from 1 to 1000/],

@@ -71,6 +71,7 @@ it('applies every migration once; a second run is a no-op', async () => {
       'programs',
       'projector_checkpoints',
       'rate_limit_windows',
+      'transaction_counts',
       'transactions',
       'webhook_attempts',
       'webhook_messages',

@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import { PrismaClient } from './generated/prisma/client';
 
 export { Prisma, PrismaClient } from './generated/prisma/client';
-export type { ApiKey, Card, FundingSource, Program, ProjectorCheckpoint, Transaction } from './generated/prisma/client';
+export type { ApiKey, Card, FundingSource, Program, ProjectorCheckpoint, Transaction, TransactionCount } from './generated/prisma/client';
 export type { EventSubscription as EventSubscriptionRow, WebhookAttempt, WebhookMessage } from './generated/prisma/client';
 
 export interface ReadModelClientOptions {

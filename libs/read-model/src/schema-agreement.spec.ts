@@ -312,6 +312,12 @@ const rows = {
     created,
     updated,
   },
+  TransactionCount: {
+    scopeToken: '7ef7d65c-9023-4da3-b113-3b8583fd7951',
+    programToken,
+    approved: 9_007_199_254_740_993n, // past 2^53: a count is never a float
+    declined: 0n,
+  },
   ProjectorCheckpoint: {
     name: 'read-model',
     commitPosition: 18_446_744_073_709_551n,
@@ -381,6 +387,7 @@ const rows = {
   FundingSource: Prisma.FundingSourceCreateInput;
   Card: Prisma.CardCreateInput;
   Transaction: Prisma.TransactionCreateInput;
+  TransactionCount: Prisma.TransactionCountCreateInput;
   ProjectorCheckpoint: Prisma.ProjectorCheckpointCreateInput;
 };
 

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { GetTransactionQuery, ListTransactionsQuery, Page, TransactionResponse } from '@ledger/contracts';
 import { TransactionNotFound } from '@ledger/domain';
-import type { ReadModelClient } from '@ledger/read-model';
+import type { Prisma, ReadModelClient } from '@ledger/read-model';
 import { READ_MODEL } from '@ledger/runtime';
 import { CardPresenter } from '../cards/card-presenter';
 import { createdBetween, OLDEST_FIRST, pageOf, pageWindow } from '../http/paging';
@@ -60,9 +60,21 @@ export class ListTransactionsHandler implements IQueryHandler<ListTransactionsQu
       created: createdBetween(filter),
     };
     const [total, rows] = await Promise.all([
-      this.readModel.transaction.count({ where }),
+      this.total(programToken, filter, where),
       this.readModel.transaction.findMany({ where, orderBy: OLDEST_FIRST, ...pageWindow(page, pageSize) }),
     ]);
     return pageOf(await presentTransactions(this.readModel, this.cards, this.presenter, rows), page, pageSize, total);
+  }
+
+  /**
+   * Without a time window the total is the projector's running count (of the program, or of the card),
+   * read in one probe; counting a million rows per page would cost more than the page itself.
+   */
+  private async total(programToken: string, filter: ListTransactionsQuery['filter'], where: Prisma.TransactionWhereInput): Promise<number> {
+    if (filter.createdFrom || filter.createdBefore) return this.readModel.transaction.count({ where });
+    const counted = await this.readModel.transactionCount.findUnique({ where: { scopeToken: filter.cardToken ?? programToken } });
+    if (!counted || counted.programToken !== programToken) return 0;
+    const { approved, declined } = counted;
+    return Number(filter.result === 'APPROVED' ? approved : filter.result === 'DECLINED' ? declined : approved + declined);
   }
 }

@@ -1,4 +1,4 @@
-import type { ApiKey, Card, EventSubscriptionRow, FundingSource, Program } from '@ledger/read-model';
+import type { ApiKey, Card, EventSubscriptionRow, FundingSource, Program, TransactionCount } from '@ledger/read-model';
 import type { ProjectedTransactionRow } from './read-model-tables';
 
 /**
@@ -66,6 +66,7 @@ export interface ProjectionRows {
   readonly fundingSources: RowSet<FundingSource>;
   readonly cards: RowSet<Card>;
   readonly transactions: RowSet<ProjectedTransactionRow>;
+  readonly transactionCounts: RowSet<TransactionCount>;
   readonly eventSubscriptions: RowSet<EventSubscriptionRow>;
 }
 
@@ -76,6 +77,7 @@ export function newProjectionRows(): ProjectionRows {
     fundingSources: new RowSet('funding_sources'),
     cards: new RowSet('cards'),
     transactions: new RowSet('transactions'),
+    transactionCounts: new RowSet('transaction_counts'),
     eventSubscriptions: new RowSet('event_subscriptions'),
   };
 }

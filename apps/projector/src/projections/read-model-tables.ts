@@ -1,4 +1,4 @@
-import type { ApiKey, Card, EventSubscriptionRow, FundingSource, Program, transactionRow } from '@ledger/read-model';
+import type { ApiKey, Card, EventSubscriptionRow, FundingSource, Program, TransactionCount, transactionRow } from '@ledger/read-model';
 import type { ProjectionRows, RowSet } from './projection-rows';
 
 /** A transactions row as the projector writes it: every column but acquirer_fee (left at its default). */
@@ -117,6 +117,17 @@ export const TRANSACTIONS: TableSpec<ProjectedTransactionRow> = {
     version: ['version', 'integer'],
     created: ['created', 'timestamptz'],
     updated: ['updated', 'timestamptz'],
+  },
+};
+
+export const TRANSACTION_COUNTS: TableSpec<TransactionCount> = {
+  table: 'transaction_counts',
+  key: 'scopeToken',
+  columns: {
+    scopeToken: ['scope_token', 'uuid'],
+    programToken: ['program_token', 'uuid'],
+    approved: ['approved', 'bigint'],
+    declined: ['declined', 'bigint'],
   },
 };
 
@@ -279,6 +290,7 @@ export function projectedTables(schema?: string): ProjectedTables {
     fundingSources: new ProjectedTable(FUNDING_SOURCES, schema),
     cards: new ProjectedTable(CARDS, schema),
     transactions: new ProjectedTable(TRANSACTIONS, schema),
+    transactionCounts: new ProjectedTable(TRANSACTION_COUNTS, schema),
     eventSubscriptions: new ProjectedTable(EVENT_SUBSCRIPTIONS, schema),
   };
 }

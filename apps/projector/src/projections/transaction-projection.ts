@@ -26,13 +26,29 @@ export class TransactionProjection implements Projection<TransactionEvent['type'
   need(event: TransactionEvent, rows: ProjectionRows): void {
     // Every transaction event reads the row: its version tells whether the event is a repeat.
     rows.transactions.need(event.data.transactionToken);
+    if (event.type === 'TransactionAuthorized' || event.type === 'TransactionReturned') {
+      rows.transactionCounts.need(event.data.programToken);
+      rows.transactionCounts.need(event.data.cardToken);
+    }
   }
 
   apply(event: TransactionEvent, recorded: RecordedEvent, rows: ProjectionRows): void {
     const token = event.data.transactionToken;
-    const row = transactionRowAfter(rows.transactions.get(token), event, recorded.streamVersion, new Date(recorded.metadata.occurredAt));
-    if (row) rows.transactions.set(token, row);
+    const before = rows.transactions.get(token);
+    const row = transactionRowAfter(before, event, recorded.streamVersion, new Date(recorded.metadata.occurredAt));
+    if (!row) return;
+    rows.transactions.set(token, row);
+    // A transaction's result is fixed when it is first recorded: it is counted once, then.
+    if (before === null) {
+      countTransaction(rows, row.programToken, row.programToken, row.result);
+      countTransaction(rows, row.cardToken, row.programToken, row.result);
+    }
   }
+}
+
+function countTransaction(rows: ProjectionRows, scopeToken: string, programToken: string, result: string): void {
+  const count = rows.transactionCounts.get(scopeToken) ?? { scopeToken, programToken, approved: 0n, declined: 0n };
+  rows.transactionCounts.set(scopeToken, result === 'APPROVED' ? { ...count, approved: count.approved + 1n } : { ...count, declined: count.declined + 1n });
 }
 
 /** The row after one event of its stream, or null when the event changes nothing (a repeat, or no transaction yet). */
