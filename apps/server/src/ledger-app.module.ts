@@ -1,10 +1,11 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { CardServiceModule } from '@ledger/card-service';
-import { GatewayModule } from '@ledger/gateway';
+import { GatewayModule, HealthProbesModule } from '@ledger/gateway';
 import { IntegrationModule, ProjectorModule } from '@ledger/projector';
 import { TransactionServiceModule } from '@ledger/transaction-service';
 import { WebhooksModule } from '@ledger/webhooks';
 import { InfrastructureModule, ResolvedRuntime } from '@ledger/runtime';
+import { CommandTransportModule, CommandTransportSettings } from './distributed/command-transport.module';
 
 /** The parts one process can run; the embedded default runs them all. */
 /** `publisher` puts integration messages on Kafka when KAFKA_BROKERS is set (and does nothing otherwise). */
@@ -20,13 +21,29 @@ const ROLE_MODULES: Record<LedgerRole, Type> = {
   webhooks: WebhooksModule,
 };
 
+/** The roles whose command handlers other processes reach over the transport in the distributed set. */
+export const COMMAND_ROLES = ['card-service', 'transaction-service', 'webhooks'] as const satisfies readonly LedgerRole[];
+
+export function commandRoleModules(): Record<string, Type> {
+  return Object.fromEntries(COMMAND_ROLES.map((role) => [role, ROLE_MODULES[role]]));
+}
+
 /** One composition for every deployment: which modules run is configuration, never a fork. */
 @Module({})
 export class LedgerAppModule {
-  static forRoot(runtime: ResolvedRuntime, roles: readonly LedgerRole[] = LEDGER_ROLES): DynamicModule {
+  /**
+   * With `transport` (NATS_URL set), commands for roles not in `roles` are forwarded to the processes
+   * that run them, and this process answers the commands of the roles it runs.
+   */
+  static forRoot(runtime: ResolvedRuntime, roles: readonly LedgerRole[] = LEDGER_ROLES, transport?: CommandTransportSettings): DynamicModule {
     return {
       module: LedgerAppModule,
-      imports: [InfrastructureModule.forRoot(runtime), ...roles.map((role) => ROLE_MODULES[role])],
+      imports: [
+        InfrastructureModule.forRoot(runtime),
+        HealthProbesModule,
+        ...roles.map((role) => ROLE_MODULES[role]),
+        ...(transport ? [CommandTransportModule.forRoot({ ...transport, localRoles: roles, roleModules: commandRoleModules() })] : []),
+      ],
     };
   }
 }

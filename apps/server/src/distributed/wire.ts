@@ -1,0 +1,133 @@
+import { HttpException, Type } from '@nestjs/common';
+import * as auth from '@ledger/auth';
+import * as contracts from '@ledger/contracts';
+import * as domain from '@ledger/domain';
+import { Conflict, DomainError, InvalidInput, NotFound } from '@ledger/domain';
+import * as eventStore from '@ledger/event-store';
+import * as runtime from '@ledger/runtime';
+
+/**
+ * What goes over the wire between processes: commands, their results and their errors, as JSON that
+ * comes back as the same values. Commands and results are plain data, but plain JSON would still
+ * lose three things a handler can tell apart: `undefined` members (`{ memo: undefined }` is a change
+ * of nothing, `Object.keys` sees it), Dates and bigints. Those travel tagged.
+ */
+const TAG = '__wire';
+
+type Tagged = { [TAG]: 'undefined' } | { [TAG]: 'date'; value: string } | { [TAG]: 'bigint'; value: string };
+
+export function toWire(value: unknown): unknown {
+  if (value === undefined) return { [TAG]: 'undefined' };
+  if (value === null || typeof value !== 'object') {
+    if (typeof value === 'bigint') return { [TAG]: 'bigint', value: value.toString() };
+    return value;
+  }
+  if (value instanceof Date) return { [TAG]: 'date', value: value.toISOString() };
+  if (Array.isArray(value)) return value.map(toWire);
+  const out: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(value)) {
+    if (typeof member === 'function') continue;
+    out[key] = toWire(member);
+  }
+  return out;
+}
+
+export function fromWire(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(fromWire);
+  const tagged = value as Partial<Tagged> & Record<string, unknown>;
+  if (typeof tagged[TAG] === 'string') {
+    if (tagged[TAG] === 'undefined') return undefined;
+    if (tagged[TAG] === 'date') return new Date(String(tagged.value));
+    if (tagged[TAG] === 'bigint') return BigInt(String(tagged.value));
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(value)) out[key] = fromWire(member);
+  return out;
+}
+
+// ------------------------------------------------------------------------------------------ errors
+
+/** An error as it crosses the wire: enough to rebuild the same class with the same fields. */
+export interface WireError {
+  /** Constructor name: finds the class again on the other side. */
+  readonly className: string;
+  readonly name: string;
+  readonly message: string;
+  /** DomainError kind, so an error class unknown to the receiver still maps to the same status. */
+  readonly kind?: string;
+  /** HttpException status and response body. */
+  readonly httpStatus?: number;
+  readonly httpResponse?: unknown;
+  /** Own enumerable fields (field, transactionToken, ...), wire-encoded. */
+  readonly fields: Record<string, unknown>;
+  readonly stack?: string;
+}
+
+export function serializeError(error: unknown): WireError {
+  if (!(error instanceof Error)) return { className: 'Error', name: 'Error', message: String(error), fields: {} };
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(error)) {
+    if (key !== 'name' && key !== 'message' && key !== 'stack' && key !== 'response' && key !== 'status' && typeof value !== 'function') fields[key] = toWire(value);
+  }
+  return {
+    className: error.constructor?.name ?? 'Error',
+    name: error.name,
+    message: error.message,
+    kind: error instanceof DomainError ? error.kind : undefined,
+    httpStatus: error instanceof HttpException ? error.getStatus() : undefined,
+    httpResponse: error instanceof HttpException ? toWire(error.getResponse()) : undefined,
+    fields,
+    stack: error.stack,
+  };
+}
+
+/** The error classes a handler can throw, by constructor name, from the libraries every process loads. */
+let knownErrors: Map<string, Type<Error>> | null = null;
+
+function errorClasses(): Map<string, Type<Error>> {
+  if (knownErrors) return knownErrors;
+  knownErrors = new Map();
+  for (const namespace of [domain, contracts, eventStore, runtime, auth] as Record<string, unknown>[]) {
+    for (const value of Object.values(namespace)) {
+      if (typeof value === 'function' && value.prototype instanceof Error) knownErrors.set(value.name, value as Type<Error>);
+    }
+  }
+  return knownErrors;
+}
+
+const KIND_BASES: Record<string, Type<Error>> = { invalid: InvalidInput, not_found: NotFound, conflict: Conflict };
+
+/**
+ * The same error, as an instance of the same class when this process knows it (instanceof holds, so
+ * the HTTP edge maps it exactly as if it had been thrown here). A DomainError of a class this process
+ * does not know becomes its kind's base class with the same name, message and fields: same status,
+ * same body. Anything else stays an unknown fault (500), as it would be in one process.
+ */
+export function rehydrateError(wire: WireError, origin: string): Error {
+  let error: Error;
+  if (wire.httpStatus !== undefined) {
+    error = new HttpException(fromWire(wire.httpResponse) as string | Record<string, unknown>, wire.httpStatus);
+  } else {
+    const type = errorClasses().get(wire.className) ?? (wire.kind ? KIND_BASES[wire.kind] : undefined);
+    error = Object.create((type ?? RemoteError).prototype) as Error;
+    Object.defineProperty(error, 'message', { value: wire.message, writable: true, configurable: true, enumerable: false });
+    for (const [key, value] of Object.entries(wire.fields)) (error as unknown as Record<string, unknown>)[key] = fromWire(value);
+  }
+  Object.defineProperty(error, 'name', { value: wire.name, writable: true, configurable: true, enumerable: false });
+  Object.defineProperty(error, 'stack', {
+    value: `${wire.stack ?? `${wire.name}: ${wire.message}`}\n    at <${origin}>`,
+    writable: true,
+    configurable: true,
+    enumerable: false,
+  });
+  return error;
+}
+
+/** A fault in another process whose class this one does not know: answered as any fault is (500). */
+export class RemoteError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RemoteError';
+  }
+}
