@@ -1,0 +1,415 @@
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { chmodSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Pool } from 'pg';
+import { CardNotFound } from '@ledger/domain';
+import { PostgresEventStore, verifyChains } from '@ledger/event-store';
+import { truncateAll, workerDatabaseUrl } from '@ledger/test-support';
+import { TEST_CARD_DATA_KEY } from './test-ledger';
+
+/**
+ * The distributed set (issue 6): gateway, card-service, transaction-service, projector (+ publisher)
+ * and webhooks as five separate node processes of the built dist, on the PostgreSQL event store of a
+ * fresh test database, NATS for commands and the real Kafka broker for integration messages. A card's
+ * life goes through the gateway's HTTP API, lists and a webhook receiver see every effect, domain
+ * errors cross the wire as the same statuses and bodies, and a card-service SIGKILLed in the middle of
+ * a burst of authorizations loses nothing that was acknowledged.
+ */
+
+const root = path.resolve(__dirname, '../../..');
+const NATS_URL = process.env.NATS_URL || 'nats://127.0.0.1:4222';
+const KAFKA_BROKERS = process.env.KAFKA_BROKERS;
+
+/** Why the suite cannot run here, or null. Checked before the suite is declared, so a skip says why. */
+function missingInfrastructure(): string | null {
+  if (!KAFKA_BROKERS) return 'KAFKA_BROKERS is not set; run infra/kafka/start.sh and set KAFKA_BROKERS=127.0.0.1:9092';
+  const targets = [
+    ...NATS_URL.split(',').map((server) => {
+      const url = new URL(server.includes('://') ? server : `nats://${server}`);
+      return { what: `NATS at ${server}`, host: url.hostname, port: Number(url.port || 4222) };
+    }),
+    ...KAFKA_BROKERS.split(',').map((broker) => {
+      const [host, port] = broker.trim().split(':');
+      return { what: `Kafka broker ${broker}`, host, port: Number(port || 9092) };
+    }),
+  ];
+  // A synchronous probe (jest declares suites synchronously): a child node tries each TCP port.
+  const probe = `const net = require('node:net');
+    Promise.all(JSON.parse(process.argv[1]).map((t) => new Promise((done) => {
+      const socket = net.connect(t.port, t.host);
+      socket.setTimeout(1500);
+      socket.on('connect', () => { socket.destroy(); done(null); });
+      socket.on('error', (error) => done(t.what + ' (' + error.message + ')'));
+      socket.on('timeout', () => { socket.destroy(); done(t.what + ' (timed out)'); });
+    }))).then((failed) => process.stdout.write(failed.filter(Boolean).join('; ')));`;
+  const failed = execFileSync(process.execPath, ['-e', probe, JSON.stringify(targets)], { encoding: 'utf8' });
+  return failed ? `unreachable: ${failed}` : null;
+}
+
+const skipReason = missingInfrastructure();
+if (skipReason) console.warn(`[distributed.spec] SKIPPED: ${skipReason}`);
+const suite = skipReason ? describe.skip : describe;
+
+// ------------------------------------------------------------------------- the processes
+
+interface LedgerProcess {
+  readonly name: string;
+  readonly child: ChildProcess;
+  /** The API base URL (gateway), or the base URL of the health probes (the others). */
+  readonly url: string;
+  readonly exited: Promise<number | null>;
+  output(): string;
+}
+
+const runId = randomUUID().slice(0, 8);
+const apiKey = randomUUID();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'ledger-distributed-'));
+/**
+ * The processes run a private copy of the build (inside the project, so node_modules resolves):
+ * other suites rebuild dist/ while this one still starts and restarts processes from it.
+ */
+const buildCopy = path.join(root, '.data', `distributed-test-${runId}`);
+const mainJs = path.join(buildCopy, 'dist/apps/server/src/main.js');
+
+function buildAndCopy(): void {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      execFileSync(process.execPath, ['tools/build.mjs'], { cwd: root, stdio: 'ignore' });
+      rmSync(buildCopy, { recursive: true, force: true });
+      cpSync(path.join(root, 'dist'), path.join(buildCopy, 'dist'), { recursive: true });
+      if (existsSync(mainJs)) return;
+      throw new Error(`${mainJs} is missing after the copy`);
+    } catch (error) {
+      if (attempt === 3) throw error; // another suite's build emptied dist/ under the copy: build again
+    }
+  }
+}
+let baseEnv: NodeJS.ProcessEnv;
+const started: LedgerProcess[] = [];
+
+function startProcess(name: string, roles: string, env: NodeJS.ProcessEnv = {}): Promise<LedgerProcess> {
+  const child = spawn(process.execPath, ['--enable-source-maps', mainJs], {
+    cwd: root,
+    env: { ...baseEnv, LEDGER_ROLES: roles, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not start within 45 s:\n${output}`)), 45_000);
+    const watch = () => {
+      const url = /base URL:\s+(\S+)/.exec(output)?.[1] ?? /health URL:\s+(\S+)\/health\/ready/.exec(output)?.[1];
+      if (!url) return;
+      clearTimeout(timer);
+      child.stdout!.off('data', watch);
+      const started: LedgerProcess = { name, child, url, exited, output: () => output };
+      resolve(started);
+    };
+    child.stdout!.on('data', watch);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited with ${code} while starting:\n${output}`));
+    });
+  }).then((process) => {
+    started.push(process as LedgerProcess);
+    return process as LedgerProcess;
+  });
+}
+
+async function call(baseUrl: string, method: string, urlPath: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${baseUrl}${urlPath}`, {
+    method,
+    headers: { authorization: `api-key ${apiKey}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+async function eventually<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+// --------------------------------------------------------------------- a webhook receiver
+
+interface Delivery {
+  readonly eventType: string;
+  readonly subject: string;
+}
+
+const deliveries: Delivery[] = [];
+let receiver: Server;
+let receiverUrl: string;
+
+async function startReceiver(): Promise<void> {
+  receiver = createServer((request, response) => {
+    let raw = '';
+    request.on('data', (chunk) => (raw += chunk));
+    request.on('end', () => {
+      const body = JSON.parse(raw);
+      deliveries.push({ eventType: body.event_type, subject: body.payload?.token });
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+}
+
+const delivered = (eventType: string, subject: string) => deliveries.some((delivery) => delivery.eventType === eventType && delivery.subject === subject);
+
+// ---------------------------------------------------------------------------------- the suite
+
+suite(`distributed deployment: one process per service over NATS and Kafka${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
+  const timings: Record<string, number> = {};
+  const suiteStart = Date.now();
+  let pool: Pool;
+  let gateway: LedgerProcess;
+  let secondGateway: LedgerProcess;
+  let cardService: LedgerProcess;
+
+  beforeAll(async () => {
+    let mark = Date.now();
+    buildAndCopy();
+    timings.build = Date.now() - mark;
+    const databaseUrl = await workerDatabaseUrl();
+    pool = new Pool({ connectionString: databaseUrl, max: 3 });
+    await truncateAll(pool);
+    chmodSync(dataDir, 0o755);
+    await startReceiver();
+    const { EVENTSTOREDB_URL: _esdb, ...inherited } = process.env;
+    baseEnv = {
+      ...inherited,
+      DATABASE_URL: databaseUrl,
+      EVENT_STORE: 'postgres',
+      SANDBOX_API_KEY: apiKey,
+      CARD_DATA_KEY: TEST_CARD_DATA_KEY,
+      LEDGER_DATA_DIR: dataDir,
+      PORT: '0',
+      HEALTH_PORT: '0',
+      NATS_URL,
+      // Subjects and queue groups of this run only: parallel runs on one NATS never take each other's commands.
+      NATS_SUBJECT_PREFIX: `test.${runId}`,
+      COMMAND_TIMEOUT_MS: '4000',
+      KAFKA_BROKERS,
+      WEBHOOK_KAFKA_GROUP_ID: `webhook-dispatcher-distributed-${runId}`,
+      WEBHOOK_RETRY_SCHEDULE: '0,200ms,500ms,1s',
+      WEBHOOK_POLL_MS: '50',
+      RECONCILER_LAG_MS: '0',
+      RATE_LIMIT_PER_SECOND: '0',
+      RATE_LIMIT_PER_MINUTE: '0',
+      LOG_LEVEL: 'warn',
+    };
+    mark = Date.now();
+    // The gateways start while no card-service answers yet: they retry the sandbox set-up until one does.
+    [gateway, secondGateway, cardService] = await Promise.all([
+      startProcess('gateway', 'gateway', { DRAIN_DELAY_MS: '500' }),
+      startProcess('gateway-2', 'gateway'),
+      startProcess('card-service', 'card-service'),
+      startProcess('transaction-service', 'transaction-service'),
+      startProcess('projector', 'projector,publisher'),
+      startProcess('webhooks', 'webhooks'),
+    ]);
+    timings.startAll = Date.now() - mark;
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const process of started) if (process.child.exitCode === null) process.child.kill('SIGKILL');
+    await Promise.all(started.map((process) => process.exited));
+    await new Promise((resolve) => receiver?.close(resolve));
+    if (pool) {
+      await truncateAll(pool);
+      await pool.end();
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(buildCopy, { recursive: true, force: true });
+    timings.total = Date.now() - suiteStart;
+    console.info(`[distributed.spec] timings (ms): ${JSON.stringify(timings)}`);
+  });
+
+  it('runs each service as its own process, each with liveness and readiness', async () => {
+    expect(started.map((process) => process.name).sort()).toEqual(['card-service', 'gateway', 'gateway-2', 'projector', 'transaction-service', 'webhooks']);
+    for (const process of started) {
+      const live = await fetch(`${process.url}/health/live`);
+      expect({ process: process.name, status: live.status }).toEqual({ process: process.name, status: 200 });
+      const ready = await fetch(`${process.url}/health/ready`);
+      expect({ process: process.name, status: ready.status, body: await ready.json() }).toMatchObject({ process: process.name, status: 200, body: { status: 'ready' } });
+    }
+    // Only the gateways serve the API.
+    expect((await fetch(`${cardService.url}/v1/cards`)).status).toBe(404);
+    expect((await call(gateway.url, 'GET', '/v1/cards')).status).toBe(200);
+  });
+
+  it("runs a card's life through the gateway; lists and webhooks see every effect; errors cross the wire unchanged", async () => {
+    const mark = Date.now();
+    const subscription = await call(gateway.url, 'POST', '/v1/event_subscriptions', { url: receiverUrl, description: 'distributed' });
+    expect(subscription.status).toBe(200);
+
+    const card = await call(gateway.url, 'POST', '/v1/cards', { type: 'DIGITAL_WALLET', spend_limit: 1000, spend_limit_duration: 'FOREVER', memo: 'life' });
+    expect(card.status).toBe(200);
+    const { pan, token: cardToken } = card.body;
+    // Through either gateway: each reaches the same services.
+    const authorized = await call(secondGateway.url, 'POST', '/v1/simulate/authorize', { pan, amount: 600, descriptor: 'Corner Shop' });
+    expect(authorized.status).toBe(200);
+    expect((await call(gateway.url, 'POST', '/v1/simulate/clearing', { token: authorized.body.token, amount: 600 })).status).toBe(200);
+    const second = await call(gateway.url, 'POST', '/v1/simulate/authorize', { pan, amount: 300, descriptor: 'Corner Shop' });
+    expect(second.status).toBe(200);
+    expect((await call(secondGateway.url, 'POST', '/v1/simulate/void', { token: second.body.token, amount: 300 })).status).toBe(200);
+    const returned = await call(gateway.url, 'POST', '/v1/simulate/return', { pan, amount: 200, descriptor: 'Corner Shop' });
+    expect(returned.status).toBe(200);
+    const overLimit = await call(gateway.url, 'POST', '/v1/simulate/authorize', { pan, amount: 900, descriptor: 'Corner Shop' });
+    expect(overLimit).toMatchObject({ status: 422, body: { message: expect.stringContaining('USER_TRANSACTION_LIMIT'), token: expect.any(String) } });
+    expect((await call(gateway.url, 'PATCH', `/v1/cards/${cardToken}`, { state: 'PAUSED' })).body.state).toBe('PAUSED');
+    const paused = await call(secondGateway.url, 'POST', '/v1/simulate/authorize', { pan, amount: 10, descriptor: 'Corner Shop' });
+    expect(paused).toMatchObject({ status: 422, body: { message: expect.stringContaining('CARD_PAUSED'), token: expect.any(String) } });
+
+    // Domain errors thrown in the services come back as the same classes: same statuses, same bodies.
+    const unknownCard = randomUUID();
+    expect(await call(gateway.url, 'PATCH', `/v1/cards/${unknownCard}`, { memo: 'x' })).toMatchObject({ status: 404, body: { message: new CardNotFound(unknownCard).message } });
+    const unknownTransaction = randomUUID();
+    expect(await call(gateway.url, 'POST', '/v1/simulate/void', { token: unknownTransaction, amount: 5 })).toMatchObject({
+      status: 404,
+      body: { message: `Transaction ${unknownTransaction} not found`, token: unknownTransaction },
+    });
+    expect(await call(gateway.url, 'POST', '/v1/simulate/void', { token: authorized.body.token, amount: 600 })).toMatchObject({
+      status: 409,
+      body: { message: `Transaction ${authorized.body.token} is SETTLING; a void needs a PENDING authorization` },
+    });
+    expect(await call(gateway.url, 'POST', '/v1/simulate/authorize', { pan: '4000000000000002', amount: 1, descriptor: 'x' })).toMatchObject({
+      status: 404,
+      body: { message: 'No card with this pan was found' },
+    });
+    expect(await call(gateway.url, 'POST', '/v1/event_subscriptions', { url: 'not a url' })).toMatchObject({ status: 400, body: { message: 'url must be an http or https URL' } });
+    for (const answer of [overLimit, paused]) expect(Object.keys(answer.body).sort()).toEqual(['debugging_request_id', 'message', 'token']);
+
+    // The list endpoints show every effect as soon as the calls have answered (read your writes).
+    const transactions = (await call(gateway.url, 'GET', `/v1/transactions?card_token=${cardToken}&page_size=100`)).body.data;
+    const status = (token: string) => transactions.find((transaction: any) => transaction.token === token)?.status;
+    expect({
+      authorized: status(authorized.body.token),
+      voided: status(second.body.token),
+      returned: status(returned.body.token),
+      overLimit: status(overLimit.body.token),
+      paused: status(paused.body.token),
+    }).toEqual({ authorized: 'SETTLING', voided: 'VOIDED', returned: expect.any(String), overLimit: 'DECLINED', paused: 'DECLINED' });
+    const cards = (await call(secondGateway.url, 'GET', '/v1/cards?page_size=100')).body.data;
+    expect(cards.find((listed: any) => listed.token === cardToken)).toMatchObject({ state: 'PAUSED', memo: 'life' });
+
+    // The webhook receiver gets every effect: projector -> Kafka -> webhooks process -> HTTP.
+    const transactionTokens = [authorized.body.token, second.body.token, returned.body.token, overLimit.body.token, paused.body.token];
+    await eventually(
+      'a webhook for the card and for every transaction',
+      async () => delivered('card.created', cardToken) && delivered('card.updated', cardToken) && transactionTokens.every((token) => delivered('card_transaction.updated', token)),
+    );
+    timings.cardLife = Date.now() - mark;
+  });
+
+  it('loses nothing acknowledged when the card-service is SIGKILLed mid-burst and restarted', async () => {
+    let mark = Date.now();
+    const cards = await Promise.all(
+      [300, 0, 5000].map(async (limit) => (await call(gateway.url, 'POST', '/v1/cards', { type: 'DIGITAL_WALLET', spend_limit: limit, spend_limit_duration: 'FOREVER' })).body),
+    );
+    const acknowledged: { token: string; status: number }[] = [];
+    const unavailable: number[] = [];
+    const unexpected: string[] = [];
+    let stopped = false;
+    const worker = async (index: number) => {
+      const via = index % 2 === 0 ? gateway : secondGateway;
+      for (let i = 0; !stopped; i++) {
+        const card = cards[(index + i) % cards.length];
+        const answer = await call(via.url, 'POST', '/v1/simulate/authorize', { pan: card.pan, amount: 25, descriptor: `Burst ${index}` }).catch((error: Error) => ({ status: 0, body: error.message }));
+        if (answer.status === 200 || (answer.status === 422 && typeof answer.body?.token === 'string')) acknowledged.push({ token: answer.body.token, status: answer.status });
+        else if (answer.status === 503) {
+          unavailable.push(Date.now());
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        } else unexpected.push(`${answer.status}: ${JSON.stringify(answer.body)}`);
+      }
+    };
+    const workers = Array.from({ length: 6 }, (_, index) => worker(index));
+    await eventually('40 acknowledged authorizations', async () => acknowledged.length >= 40);
+    cardService.child.kill('SIGKILL');
+    expect(await cardService.exited).toBeNull();
+    const beforeKill = acknowledged.length;
+    timings.burstBeforeKill = Date.now() - mark;
+    mark = Date.now();
+    const restarted = await startProcess('card-service (restarted)', 'card-service');
+    timings.cardServiceRestart = Date.now() - mark;
+    await eventually('40 more acknowledged after the restart', async () => acknowledged.length >= beforeKill + 40, 30_000);
+    stopped = true;
+    await Promise.all(workers);
+    expect(unexpected).toEqual([]);
+    expect(unavailable.length).toBeGreaterThan(0); // the outage was seen, as 503s, never as a lost 200
+
+    mark = Date.now();
+    // Every card decision ends up with its transaction (the reconciler completes any the kill cut in half),
+    // and every acknowledged authorization is listed, with the answer it was given, and can be fetched.
+    const listed = new Map<string, any>();
+    for (const card of cards) {
+      const decisions = async () =>
+        (
+          await pool.query(`select count(*)::int as n from events where stream_id = $1 and event_type in ('CardAuthorizationApproved', 'CardAuthorizationDeclined')`, [
+            `card-${card.token}`,
+          ])
+        ).rows[0].n as number;
+      const forCard = await eventually(`every decision on card ${card.token} listed`, async () => {
+        const page = (await call(gateway.url, 'GET', `/v1/transactions?card_token=${card.token}&page_size=1000`)).body.data as any[];
+        return page.length === (await decisions()) && page;
+      });
+      for (const transaction of forCard) listed.set(transaction.token, transaction);
+      if (card.spend_limit > 0) {
+        const approved = forCard.filter((transaction) => transaction.result === 'APPROVED').reduce((sum, transaction) => sum + transaction.amount, 0);
+        expect(approved).toBeLessThanOrEqual(card.spend_limit);
+      }
+    }
+    const missing = acknowledged.filter(({ token, status }) => (listed.get(token)?.result === 'APPROVED' ? 200 : listed.has(token) ? 422 : 'missing') !== status);
+    expect(missing).toEqual([]);
+    for (let i = 0; i < acknowledged.length; i += 10) {
+      const fetched = await Promise.all(acknowledged.slice(i, i + 10).map(({ token }) => call(secondGateway.url, 'GET', `/v1/transactions/${token}`)));
+      expect(fetched.filter((answer) => answer.status !== 200)).toEqual([]);
+    }
+
+    // The hash chains of every stream still verify.
+    const store = new PostgresEventStore(pool);
+    try {
+      const report = await verifyChains(store);
+      expect(report.firstBreak).toBeNull();
+      expect(report.events).toBeGreaterThan(acknowledged.length);
+    } finally {
+      await store.close();
+    }
+    timings.verify = Date.now() - mark;
+    timings.acknowledged = acknowledged.length;
+    timings.unavailable = unavailable.length;
+    expect((await fetch(`${restarted.url}/health/ready`)).status).toBe(200);
+  }, 60_000);
+
+  it('drains on SIGTERM: readiness turns 503 at once, then every process exits 0', async () => {
+    const mark = Date.now();
+    const running = started.filter((process) => process.child.exitCode === null && process.child.signalCode === null);
+    gateway.child.kill('SIGTERM');
+    // DRAIN_DELAY_MS=500 on this gateway: readiness answers 503 while it still listens.
+    const draining = await eventually('the gateway to report not ready', async () => {
+      const answer = await fetch(`${gateway.url}/health/ready`).catch(() => null);
+      return answer?.status === 503 && answer.json();
+    }, 2_000);
+    expect(draining).toMatchObject({ status: 'not_ready', draining: true });
+    for (const process of running) if (process !== gateway) process.child.kill('SIGTERM');
+    const codes = await Promise.all(running.map(async (process) => [process.name, await process.exited] as const));
+    expect(Object.fromEntries(codes)).toEqual(Object.fromEntries(running.map((process) => [process.name, 0])));
+    timings.shutdown = Date.now() - mark;
+  }, 30_000);
+});
