@@ -1,7 +1,8 @@
 # One image for every app of the monorepo. The default command runs the single-process server
-# (what `npm start` runs); the other entry points in dist/apps/*/src/main.js run from the same image
-# by overriding the command, e.g. the admin CLI:
-#   docker compose run --rm ledger node dist/apps/admin/src/main.js list-programs
+# (what `npm start` runs); with LEDGER_ROLES (and NATS_URL) the same command runs one service of the
+# distributed set (docker-compose.yml runs them all). Other entry points in dist/apps/*/src/main.js
+# run from the same image by overriding the command, e.g. the admin CLI:
+#   docker compose run --rm --no-deps card-service node dist/apps/admin/src/main.js list-programs
 # Which modules run is configuration, never a different image.
 #
 # Only classic Dockerfile syntax is used (no RUN --mount, no COPY --link), so the file also builds
@@ -70,6 +71,7 @@ WORKDIR /app
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
+    HEALTH_PORT=8080 \
     LEDGER_DATA_DIR=/app/.data \
     NPM_CONFIG_UPDATE_NOTIFIER=false
 
@@ -84,11 +86,13 @@ RUN mkdir -p /app/.data && chown node:node /app/.data
 # The node image's unprivileged user (uid 1000). The embedded PostgreSQL refuses to run as root anyway.
 USER node
 
-EXPOSE 3000
+# 3000: the API (processes with the gateway role); 8080: /health/* of the other services.
+EXPOSE 3000 8080
 
-# GET /health answers 200 once the database answers and the app listens. Node 20 has fetch built in,
+# GET /health/ready answers 200 once the database (and NATS, when used) answer, and 503 from SIGTERM
+# on. With the gateway role the probes are on PORT, else on HEALTH_PORT. Node 20 has fetch built in,
 # so the slim image needs no curl.
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "const roles = process.env.LEDGER_ROLES; const port = !roles || roles.split(',').includes('gateway') ? (process.env.PORT || 3000) : process.env.HEALTH_PORT; fetch('http://127.0.0.1:' + port + '/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 
 CMD ["node", "--enable-source-maps", "dist/apps/server/src/main.js"]
