@@ -61,8 +61,8 @@ export function report(r: BenchResult): void {
     loadRow('Authorizations, one hot card', a.hotCard),
     loadRow(`Authorizations at 80% of the peak (${a.atEightyPercent.targetRate}/s asked)`, a.atEightyPercent.result),
     ...r.lists.flatMap((list) => [
-      loadRow(`List transactions (page_size 50, random page) at ${list.transactions} stored`, list.list),
-      loadRow(`List one card's transactions at ${list.transactions} stored`, list.byCard),
+      loadRow(`List transactions (page_size 50, random page, one reader) at ${list.transactions} stored`, list.list),
+      loadRow(`List one card's transactions (one reader) at ${list.transactions} stored`, list.byCard),
     ]),
     '',
     `Ratios: authorizations = ${pct(a.manyCards.requestsPerSecond / r.ceilings.commitsPerSecond)} of the commit ceiling and ${pct(a.manyCards.requestsPerSecond / r.ceilings.bareRoute.requestsPerSecond)} of the bare route; the hot card runs at ${pct(a.hotCard.requestsPerSecond / Math.max(1, a.manyCards.requestsPerSecond))} of many cards.`,

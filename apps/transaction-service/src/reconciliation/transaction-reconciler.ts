@@ -30,6 +30,8 @@ export class TransactionReconciler {
         const row = await this.readModel.projectorCheckpoint.findUnique({ where: { name: RECONCILER_CHECKPOINT } });
         return row ? { commit: row.commitPosition, prepare: row.preparePosition } : null;
       },
+      // Large batches keep each first half and its second half together, so most need no read.
+      batchSize: 2000,
       handle: (events) => this.reconcile(events),
       onError: (error) => this.logger.error(`reconciliation interrupted, resuming from the checkpoint: ${String(error)}`),
     });
