@@ -1,5 +1,6 @@
 import { ServerNats } from '@nestjs/microservices';
 import type { NatsConnection, Subscription } from 'nats';
+import { InFlightWork } from './in-flight-work';
 
 type NatsServerOptions = ConstructorParameters<typeof ServerNats>[0];
 
@@ -11,8 +12,7 @@ type NatsServerOptions = ConstructorParameters<typeof ServerNats>[0];
  */
 export class DrainingNatsServer extends ServerNats {
   private readonly subscribed: Subscription[] = [];
-  private inFlight = 0;
-  private readonly idleWaiters = new Set<() => void>();
+  private readonly inFlight = new InFlightWork();
   private connection: NatsConnection | null = null;
 
   constructor(private readonly natsOptions: NatsServerOptions) {
@@ -30,12 +30,11 @@ export class DrainingNatsServer extends ServerNats {
   }
 
   override async handleMessage(channel: string, message: unknown): Promise<unknown> {
-    this.inFlight++;
+    this.inFlight.started();
     try {
       return await super.handleMessage(channel, message);
     } finally {
-      this.inFlight--;
-      if (this.inFlight === 0) for (const wake of [...this.idleWaiters]) wake();
+      this.inFlight.finished();
     }
   }
 
@@ -46,18 +45,8 @@ export class DrainingNatsServer extends ServerNats {
   /** Takes no further message, and resolves once those already taken have answered (or the time is up). */
   async stopIntake(timeoutMs: number): Promise<{ unfinished: number }> {
     await Promise.all(this.subscribed.map((subscription) => subscription.drain().catch(() => undefined)));
-    if (this.inFlight > 0) {
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          this.idleWaiters.delete(done);
-          resolve();
-        };
-        const timer = setTimeout(done, timeoutMs);
-        this.idleWaiters.add(done);
-      });
-    }
+    const unfinished = await this.inFlight.settled(timeoutMs);
     await this.connection?.flush().catch(() => undefined);
-    return { unfinished: this.inFlight };
+    return { unfinished };
   }
 }

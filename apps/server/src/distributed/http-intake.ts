@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
+import { InFlightWork } from './in-flight-work';
 
 /**
  * Counts the HTTP requests in progress so that a shutdown can stop taking new ones and still answer
@@ -7,18 +8,16 @@ import type { NextFunction, Request, Response } from 'express';
  * to another replica instead of sending their next request here.
  */
 export class HttpIntake {
-  private inFlight = 0;
+  private readonly inFlight = new InFlightWork();
   private draining = false;
-  private readonly idleWaiters = new Set<() => void>();
 
   readonly middleware = (_request: Request, response: Response, next: NextFunction): void => {
-    this.inFlight++;
+    this.inFlight.started();
     let finished = false;
     const finish = () => {
       if (finished) return;
       finished = true;
-      this.inFlight--;
-      if (this.inFlight === 0) for (const wake of [...this.idleWaiters]) wake();
+      this.inFlight.finished();
     };
     response.once('finish', finish);
     response.once('close', finish);
@@ -36,18 +35,7 @@ export class HttpIntake {
     this.draining = true;
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
-    if (this.inFlight > 0) {
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          this.idleWaiters.delete(done);
-          resolve();
-        };
-        const timer = setTimeout(done, timeoutMs);
-        this.idleWaiters.add(done);
-      });
-    }
-    const unfinished = this.inFlight;
+    const unfinished = await this.inFlight.settled(timeoutMs);
     server.closeAllConnections();
     await closed;
     return { unfinished };
