@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Pool } from 'pg';
 import { CardNotFound } from '@ledger/domain';
 import { PostgresEventStore, verifyChains } from '@ledger/event-store';
-import { truncateAll, workerDatabaseUrl } from '@ledger/test-support';
+import { truncateAll, workerDatabaseUrl, eventually } from '@ledger/test-support';
 import { TEST_CARD_DATA_KEY } from './test-ledger';
 
 /**
@@ -133,16 +133,6 @@ async function call(baseUrl: string, method: string, urlPath: string, body?: unk
   });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
-
-async function eventually<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 // --------------------------------------------------------------------- a webhook receiver

@@ -4,6 +4,7 @@ import { AddressInfo } from 'node:net';
 import { Consumer, Kafka, logLevel } from 'kafkajs';
 import { TOPICS } from '@ledger/contracts';
 import { ApiAnswer, startTestLedger, TestLedger } from './test-ledger';
+import { eventually } from '@ledger/test-support';
 
 /**
  * Design invariant 6, as the issue asks for it: after a full simulated card life with webhooks (and
@@ -14,16 +15,6 @@ import { ApiAnswer, startTestLedger, TestLedger } from './test-ledger';
 const KAFKA_BROKERS = process.env.KAFKA_BROKERS;
 const FAST_WEBHOOKS = { WEBHOOK_RETRY_SCHEDULE: '0,200ms,200ms', WEBHOOK_POLL_MS: '50', WEBHOOK_TIMEOUT_MS: '2000', RECONCILER_LAG_MS: '0' };
 const PIN = '90817263';
-
-async function eventually<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** Where each secret must not be: clear digits anywhere, the CVV and PIN as JSON or form values. */
 function secretPatterns(secrets: { pan: string; cvv: string; apiKey: string }): [string, RegExp][] {

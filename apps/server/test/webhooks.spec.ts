@@ -9,7 +9,7 @@ import { toIntegrationMessage, topicFor } from '@ledger/contracts';
 import type { EventStore, Subscription } from '@ledger/event-store';
 import { replayReadModels } from '@ledger/projector';
 import { EVENT_STORE } from '@ledger/runtime';
-import { workerDatabaseUrl } from '@ledger/test-support';
+import { workerDatabaseUrl, eventually } from '@ledger/test-support';
 import { WEBHOOK_FEEDER, WebhookFeeder, WebhookOutboxFeeder } from '@ledger/webhooks';
 import { startTestLedger, TestLedger } from './test-ledger';
 
@@ -91,21 +91,6 @@ async function deadUrl(): Promise<string> {
   const port = (server.address() as AddressInfo).port;
   await new Promise((resolve) => server.close(resolve));
   return `http://127.0.0.1:${port}/down`;
-}
-
-async function eventually<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value) return value;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 // ---------------------------------------------------------------- independent signature checks

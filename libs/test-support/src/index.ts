@@ -1,2 +1,3 @@
 export * from './postgres-test-database';
 export * from './decider-specification';
+export * from './eventually';
