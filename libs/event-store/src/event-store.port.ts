@@ -67,6 +67,14 @@ export interface SubscribeToAllOptions {
   /** Called with batches in log order; the next batch waits until it resolves. */
   readonly handle: (events: readonly RecordedEvent[]) => Promise<void>;
   readonly batchSize?: number;
+  /**
+   * Once live, how long to let commits gather after a wake-up before reading them, so that a busy
+   * log arrives in a few larger batches instead of one small batch per commit. For subscribers that
+   * nobody waits on (webhook outbox, Kafka publisher, reconciler); the read models, which writes
+   * wait for, leave it at 0. Honoured by the PostgreSQL adapter, which reads on notification;
+   * EventStoreDB pushes events to its subscribers as they come.
+   */
+  readonly gatherMs?: number;
   /** Called once if the subscription stops on an error (from the store or from handle). */
   readonly onError?: (error: unknown) => void;
 }

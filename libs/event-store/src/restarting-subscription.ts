@@ -7,6 +7,8 @@ export interface RestartingSubscriptionOptions {
   readonly handle: (events: readonly RecordedEvent[]) => Promise<void>;
   readonly onError: (error: unknown) => void;
   readonly batchSize?: number;
+  /** See SubscribeToAllOptions.gatherMs. */
+  readonly gatherMs?: number;
   readonly retryMs?: number;
 }
 
@@ -29,6 +31,7 @@ export function restartingSubscription(options: RestartingSubscriptionOptions): 
         after,
         handle: options.handle,
         batchSize: options.batchSize,
+        gatherMs: options.gatherMs,
         onError: (error) => {
           options.onError(error);
           current = null;

@@ -114,6 +114,8 @@ export class IntegrationPublisher {
       subscription = this.store.subscribeToAll({
         after,
         batchSize: this.options.batchSize ?? 200,
+        // Consumers see a message 20 ms later; Kafka gets fewer, larger produce requests.
+        gatherMs: 20,
         handle: async (events) => {
           await this.publish(producer, events);
           outcome.published = true;

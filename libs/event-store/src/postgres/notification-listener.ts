@@ -38,6 +38,11 @@ export class NotificationListener {
     };
   }
 
+  /** Wakes this process's subscribers directly, as a notification would. */
+  wakeLocal(): void {
+    this.wakeAll();
+  }
+
   get connected(): boolean {
     return this.client !== null;
   }

@@ -263,6 +263,64 @@ describe('PostgresEventStore', () => {
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
+  it('notifies after the commit, folding a burst of concurrent appends into a few notifications', async () => {
+    const slowPolling = new PostgresEventStore(pool, { pollIntervalMs: 60_000 });
+    cleanups.push(() => slowPolling.close());
+    const live = collect(slowPolling, await store.headPosition());
+    await live.subscription.caughtUp;
+    const listener = new Client({ connectionString: url });
+    await listener.connect();
+    cleanups.push(() => listener.end());
+    let notifications = 0;
+    listener.on('notification', () => notifications++);
+    await listener.query('listen public_events');
+
+    await Promise.all(Array.from({ length: 50 }, () => store.append(newStreamId(), [newEvent('Burst', {})], NO_STREAM)));
+
+    // Every event reaches the other instance's subscriber, which only notifications wake in time.
+    await waitFor(() => live.events.length === 50, 'the whole burst', 3000);
+    expect(notifications).toBeGreaterThanOrEqual(1);
+    expect(notifications).toBeLessThan(50);
+  });
+
+  it('an append inside the caller\'s transaction reaches subscribers once the caller announces its commit', async () => {
+    const slowPolling = new PostgresEventStore(pool, { pollIntervalMs: 60_000 });
+    cleanups.push(() => slowPolling.close());
+    const live = collect(slowPolling, await store.headPosition());
+    await live.subscription.caughtUp;
+    const caller = await pool.connect();
+    try {
+      await caller.query('begin');
+      await store.appendWith(caller, newStreamId(), [newEvent('InCallersTransaction', {})], NO_STREAM);
+      await caller.query('commit');
+    } finally {
+      caller.release();
+    }
+    store.announceCommitted();
+
+    await waitFor(() => live.events.length === 1, 'the announced event', 3000);
+    expect(live.events[0].type).toBe('InCallersTransaction');
+  });
+
+  it('a subscriber that gathers reads a stream of separate commits in a few batches', async () => {
+    const batches: number[] = [];
+    const gathering = store.subscribeToAll({
+      after: await store.headPosition(),
+      gatherMs: 300,
+      handle: async (batch) => {
+        batches.push(batch.length);
+      },
+    });
+    cleanups.push(() => gathering.stop());
+    await gathering.caughtUp;
+
+    for (let i = 0; i < 20; i++) await store.append(newStreamId(), [newEvent('OneByOne', { i })], NO_STREAM);
+
+    await waitFor(() => batches.reduce((sum, size) => sum + size, 0) === 20, 'all twenty events', 3000);
+    // Twenty commits, one after another, well inside one gathering window.
+    expect(batches.length).toBeLessThanOrEqual(3);
+  });
+
   it('re-opens its LISTEN connection when the server drops it', async () => {
     const listenerPids = async (): Promise<number[]> => {
       const result = await pool.query<{ pid: number }>(

@@ -16,6 +16,7 @@ import {
   type SubscribeToAllOptions,
   type Subscription,
 } from '../event-store.port';
+import { CommitAnnouncer } from './commit-announcer';
 import { NotificationListener } from './notification-listener';
 import { buildSql, type PostgresEventStoreSql } from './postgres-schema';
 import { PostgresSubscription, type SubscriptionRead } from './postgres-subscription';
@@ -73,6 +74,7 @@ export class PostgresEventStore implements EventStore {
   private readonly functionName: string;
   private readonly pollIntervalMs: number;
   private readonly listener: NotificationListener;
+  private readonly announcer: CommitAnnouncer;
   private readonly subscriptions = new Set<PostgresSubscription>();
 
   constructor(
@@ -90,6 +92,10 @@ export class PostgresEventStore implements EventStore {
       reconnectDelayMs: Math.min(100, this.pollIntervalMs),
       maxReconnectDelayMs: Math.max(this.pollIntervalMs, 5000),
     });
+    this.announcer = new CommitAnnouncer(
+      () => this.pool.query('select pg_notify($1, $2)', [this.sql.channel, '']),
+      () => this.listener.wakeLocal(),
+    );
   }
 
   /** Creates the schema objects if missing; safe to run from several processes starting at once. */
@@ -107,14 +113,21 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  append(streamId: string, events: readonly NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
-    return this.appendWith(this.pool, streamId, events, expected);
+  async append(streamId: string, events: readonly NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
+    const result = await this.appendWith(this.pool, streamId, events, expected);
+    if (events.length > 0) this.announcer.announce();
+    return result;
   }
 
   /**
-   * Appends through the given client, e.g. inside the caller's transaction: the events become
-   * readable, and subscribers are notified, when that transaction commits.
+   * Tells subscribers (in this process at once, in others by NOTIFY) that events were committed.
+   * `append` and `appendMany` call it themselves; a caller of `appendWith` calls it after its own
+   * transaction commits, or its subscribers find the events by polling.
    */
+  announceCommitted(): void {
+    this.announcer.announce();
+  }
+
   /**
    * Bulk path (benchmark seeding, imports): many streams' appends in one round trip and one
    * transaction, through the same append function and checks as `append`; all or none are written.
@@ -140,8 +153,13 @@ export class PostgresEventStore implements EventStore {
     } finally {
       client.release();
     }
+    this.announcer.announce();
   }
 
+  /**
+   * Appends through the given client, e.g. inside the caller's transaction: the events become
+   * readable when that transaction commits; then call `announceCommitted()`.
+   */
   async appendWith(
     db: Queryable,
     streamId: string,
@@ -203,6 +221,7 @@ export class PostgresEventStore implements EventStore {
 
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    await this.announcer.settled();
     await this.listener.shutdown();
   }
 

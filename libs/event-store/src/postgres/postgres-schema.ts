@@ -86,8 +86,9 @@ create table if not exists ${s}.events (
 
 create index if not exists events_transaction_position on ${s}.events (transaction_id, global_position);
 
--- One round trip per append: check the expectation, insert the batch with consecutive versions,
--- notify live subscribers (delivered at commit). A conflict is returned as a row, not raised, so a
+-- One round trip per append: check the expectation, insert the batch with consecutive versions.
+-- Subscribers are notified by the appending process after the commit (CommitAnnouncer): a NOTIFY
+-- in here would serialise every append's commit on PostgreSQL's notify lock. A conflict is returned as a row, not raised, so a
 -- caller's surrounding transaction stays usable.
 -- p_expected_kind: 'exact' (p_expected_version is the stream's last version), 'no_stream',
 -- 'stream_exists' or 'any'. p_events: [{ "id", "type", "schemaVersion", "data", "metadata" }].
@@ -148,7 +149,6 @@ begin
       )
       select max(i.global_position) into v_position from inserted i;
 
-      perform pg_notify('${channel}', '');
       return query select true, v_current + v_count, pg_current_xact_id()::text, v_position::text;
       return;
     exception when unique_violation then

@@ -95,6 +95,7 @@ export class PostgresSubscription implements Subscription {
       }
       this.caughtUpSignal.resolve();
       await this.wake.wait(this.timing.pollIntervalMs);
+      if (this.options.gatherMs && !this.stopping) await new Promise((resolve) => setTimeout(resolve, this.options.gatherMs));
     }
   }
 }
