@@ -51,8 +51,12 @@ export class ProjectionWatcher {
 
   async waitFor(position: GlobalPosition, timeoutMs: number): Promise<void> {
     if (this.hasReached(position)) return;
-    await this.refresh();
-    if (this.hasReached(position)) return;
+    // While listening, every checkpoint the projector commits arrives here: asking the table as
+    // well would cost each write a query for nothing. Without the listener, ask before waiting.
+    if (!this.listener) {
+      await this.refresh();
+      if (this.hasReached(position)) return;
+    }
     await new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         position,
