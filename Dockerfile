@@ -95,4 +95,7 @@ EXPOSE 3000 8080
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "const roles = process.env.LEDGER_ROLES; const port = !roles || roles.split(',').includes('gateway') ? (process.env.PORT || 3000) : process.env.HEALTH_PORT; fetch('http://127.0.0.1:' + port + '/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 
-CMD ["node", "--enable-source-maps", "dist/apps/server/src/main.js"]
+# The same heap cap as npm start (README, Memory): V8 would otherwise grow the heap lazily towards
+# a quarter of the host's memory. Raise LEDGER_MAX_HEAP_MB for programs with very long card histories.
+ENV LEDGER_MAX_HEAP_MB=192
+CMD ["sh", "-c", "exec node --max-old-space-size=${LEDGER_MAX_HEAP_MB} --enable-source-maps dist/apps/server/src/main.js"]

@@ -2,6 +2,9 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
+/** What `npm start` gives the service (package.json); the bench must run what users run. */
+const DEFAULT_MAX_HEAP_MB = 192;
+
 export interface ServerProcess {
   readonly baseUrl: string;
   readonly apiKey: string;
@@ -12,12 +15,12 @@ export interface ServerProcess {
 }
 
 /**
- * The service under test runs as its own process, as `npm start` runs it, so its memory and CPU are
+ * The service under test runs as its own process, as `npm start` runs it (same heap cap), so its memory and CPU are
  * its own and not the load generator's.
  */
 export function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
   const root = process.cwd();
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'dist/apps/server/src/main.js')], {
+  const child: ChildProcess = spawn(process.execPath, [`--max-old-space-size=${env.LEDGER_MAX_HEAP_MB ?? DEFAULT_MAX_HEAP_MB}`, path.join(root, 'dist/apps/server/src/main.js')], {
     cwd: root,
     env: { ...env, PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
