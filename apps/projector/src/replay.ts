@@ -48,13 +48,19 @@ export async function replayReadModels(
     const projector = new ReadModelProjector(store, client, { schema, pool });
     const started = process.hrtime.bigint();
     let events = 0;
-    let after: GlobalPosition | null = null;
+    const read = async (after: GlobalPosition | null): Promise<RecordedEvent[]> =>
+      (await store.readAll({ after, maxCount: options.batchSize ?? 2000 })).filter((event) => until !== null && comparePositions(event.position, until) <= 0);
+    let next = read(null);
     for (;;) {
-      const batch: RecordedEvent[] = (await store.readAll({ after, maxCount: options.batchSize ?? 2000 })).filter((event) => until !== null && comparePositions(event.position, until) <= 0);
+      const batch = await next;
       if (batch.length === 0 || (options.maxEvents !== undefined && events >= options.maxEvents)) break;
-      await projector.project(batch);
+      // The next batch is read while this one is projected: the database reads as the projector writes.
+      next = read(batch[batch.length - 1].position);
+      await projector.project(batch).catch(async (error: unknown) => {
+        await next.catch(() => undefined);
+        throw error;
+      });
       events += batch.length;
-      after = batch[batch.length - 1].position;
       options.onProgress?.(events, events / elapsedSeconds(started));
     }
     const seconds = elapsedSeconds(started);
