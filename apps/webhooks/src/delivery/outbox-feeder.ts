@@ -40,6 +40,8 @@ export class WebhookOutboxFeeder {
         return after;
       },
       handle: (events) => this.feed(events),
+      // As large as the projector's: catching up on a long log costs a quarter of the transactions.
+      batchSize: 2000,
       // A webhook may arrive 20 ms later; in exchange a busy log costs one outbox transaction per
       // gathering rather than one per commit.
       gatherMs: 20,
