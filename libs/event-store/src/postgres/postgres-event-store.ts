@@ -82,7 +82,7 @@ export class PostgresEventStore implements EventStore {
     options: PostgresEventStoreOptions = {},
   ) {
     const schema = options.schema ?? 'public';
-    // The channel is baked into the append function by migrate(), so it follows from the schema alone.
+    // The channel follows from the schema, so every process of one store notifies and listens alike.
     this.sql = buildSql(schema, `${schema}_events`);
     this.functionName = `"${schema}".append_events`;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;

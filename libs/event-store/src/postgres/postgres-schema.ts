@@ -41,7 +41,7 @@ export function buildSql(schema: string, channel: string): PostgresEventStoreSql
 
   return {
     channel,
-    migrate: migrationSql(schema, channel),
+    migrate: migrationSql(schema),
     append: `select appended, stream_version, transaction_id, global_position
       from "${schema}".append_events($1::text, $2::text, $3::int, $4::jsonb)`,
     readStream: `select ${columns} from ${events} e
@@ -62,7 +62,7 @@ export function buildSql(schema: string, channel: string): PostgresEventStoreSql
   };
 }
 
-function migrationSql(schema: string, channel: string): string {
+function migrationSql(schema: string): string {
   const s = `"${schema}"`;
   return `
 select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY});
@@ -88,8 +88,8 @@ create index if not exists events_transaction_position on ${s}.events (transacti
 
 -- One round trip per append: check the expectation, insert the batch with consecutive versions.
 -- Subscribers are notified by the appending process after the commit (CommitAnnouncer): a NOTIFY
--- in here would serialise every append's commit on PostgreSQL's notify lock. A conflict is returned as a row, not raised, so a
--- caller's surrounding transaction stays usable.
+-- in here would serialise every append's commit on PostgreSQL's notify lock. A conflict is
+-- returned as a row, not raised, so a caller's surrounding transaction stays usable.
 -- p_expected_kind: 'exact' (p_expected_version is the stream's last version), 'no_stream',
 -- 'stream_exists' or 'any'. p_events: [{ "id", "type", "schemaVersion", "data", "metadata" }].
 create or replace function ${s}.append_events(
