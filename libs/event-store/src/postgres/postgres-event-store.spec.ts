@@ -122,6 +122,27 @@ describe('PostgresEventStore', () => {
     expect((await store.readStream(streamId)).map((e) => e.type)).toEqual(['Seeded', 'Winner']);
   });
 
+  it('a lost race inside the caller\'s transaction takes back its partial rows and leaves the transaction usable', async () => {
+    const streamId = newStreamId();
+    const other = newStreamId();
+    await store.append(streamId, [newEvent('Seeded', {})], NO_STREAM);
+    const winner = await openTransaction();
+    await store.appendWith(winner, streamId, [newEvent('Winner', {})], 0);
+    const caller = await openTransaction();
+
+    // Versions 1 and 2: 1 collides with the winner once it commits, 2 goes in and must be taken back.
+    const losing = store.appendWith(caller, streamId, [newEvent('Loser', { n: 1 }), newEvent('Loser', { n: 2 })], 0);
+    void losing.catch(() => undefined);
+    await delay(100);
+    await winner.query('commit');
+    await expect(losing).rejects.toMatchObject({ expected: 0, actual: 1 });
+
+    await store.appendWith(caller, other, [newEvent('AfterConflict', {})], NO_STREAM);
+    await caller.query('commit');
+    expect((await store.readStream(streamId)).map((e) => e.type)).toEqual(['Seeded', 'Winner']);
+    expect((await store.readStream(other)).map((e) => e.type)).toEqual(['AfterConflict']);
+  });
+
   it('ANY_VERSION and STREAM_EXISTS appends that lose the race go in behind the winner', async () => {
     const streamId = newStreamId();
     await store.append(streamId, [newEvent('Seeded', {})], NO_STREAM);

@@ -105,7 +105,8 @@ declare
   v_after_conflict int;
   v_count int := jsonb_array_length(p_events);
   v_position bigint;
-  v_constraint text;
+  v_positions bigint[];
+  v_inserted int;
 begin
   if p_expected_kind not in ('exact', 'no_stream', 'stream_exists', 'any') then
     raise exception 'append_events: unknown expected version kind %', p_expected_kind;
@@ -136,36 +137,39 @@ begin
       return;
     end if;
 
-    begin
-      -- Two appends that read the same current version race for the same (stream_id, stream_version):
-      -- the unique key lets exactly one in; the other waits for it to commit and lands below.
-      with inserted as (
-        insert into ${s}.events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata)
-        select p_stream_id, v_current + b.n::int, (b.ev->>'id')::uuid, b.ev->>'type',
-               (b.ev->>'schemaVersion')::int, b.ev->'data', b.ev->'metadata'
-          from jsonb_array_elements(p_events) with ordinality as b(ev, n)
-         order by b.n
-        returning ${s}.events.global_position
-      )
-      select max(i.global_position) into v_position from inserted i;
+    -- Two appends that read the same current version race for the same (stream_id, stream_version):
+    -- the unique key lets exactly one in; the other waits for it to commit and inserts fewer rows than
+    -- it meant to. ON CONFLICT rather than catching unique_violation: an exception block opens a
+    -- subtransaction per call, and a bulk append of hundreds of streams in one transaction would
+    -- overflow every concurrent reader's snapshot into pg_subtrans lookups.
+    with inserted as (
+      insert into ${s}.events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata)
+      select p_stream_id, v_current + b.n::int, (b.ev->>'id')::uuid, b.ev->>'type',
+             (b.ev->>'schemaVersion')::int, b.ev->'data', b.ev->'metadata'
+        from jsonb_array_elements(p_events) with ordinality as b(ev, n)
+       order by b.n
+      on conflict on constraint ${STREAM_VERSION_CONSTRAINT} do nothing
+      returning ${s}.events.global_position
+    )
+    select count(*), max(i.global_position), array_agg(i.global_position)
+      into v_inserted, v_position, v_positions from inserted i;
 
+    if v_inserted = v_count then
       return query select true, v_current + v_count, pg_current_xact_id()::text, v_position::text;
       return;
-    exception when unique_violation then
-      get stacked diagnostics v_constraint = constraint_name;
-      if v_constraint is distinct from '${STREAM_VERSION_CONSTRAINT}' then
-        raise;
-      end if;
-      select coalesce(max(e.stream_version), -1) into v_after_conflict
-        from ${s}.events e where e.stream_id = p_stream_id;
-      -- 'any' and 'stream_exists' still hold against the winner's version: try again. If the snapshot
-      -- did not move (a repeatable-read caller), retrying cannot succeed: report the conflict.
-      if p_expected_kind in ('any', 'stream_exists') and v_after_conflict <> v_current then
-        continue;
-      end if;
-      return query select false, v_after_conflict, null::text, null::text;
-      return;
-    end;
+    end if;
+
+    -- Lost the race for at least one version: take back the rows this call did insert (all or none
+    -- of a batch is appended), then judge the expectation against the winner.
+    delete from ${s}.events e where e.global_position = any(v_positions);
+    select coalesce(max(e.stream_version), -1) into v_after_conflict
+      from ${s}.events e where e.stream_id = p_stream_id;
+    -- 'any' and 'stream_exists' still hold against the winner's version: try again.
+    if p_expected_kind in ('any', 'stream_exists') and v_after_conflict <> v_current then
+      continue;
+    end if;
+    return query select false, v_after_conflict, null::text, null::text;
+    return;
   end loop;
 end;
 $fn$;
