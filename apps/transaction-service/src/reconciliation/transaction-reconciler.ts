@@ -3,6 +3,7 @@ import { decodeEvent, LedgerEvent, ledgerCodec } from '@ledger/contracts';
 import { CardEvent, cardDecider, cardStreamId, transactionDecider, TransactionEvent, transactionStreamId } from '@ledger/domain';
 import { CommandOrigin, GlobalPosition, handleCommand, loadState, PipelineEnvironment, RecordedEvent, restartingSubscription } from '@ledger/event-store';
 import type { ReadModelClient } from '@ledger/read-model';
+import { DecodedEvent, UnmatchedFirstHalves } from './unmatched-first-halves';
 
 export const RECONCILER_CHECKPOINT = 'transaction-reconciler';
 
@@ -15,6 +16,10 @@ export const RECONCILER_CHECKPOINT = 'transaction-reconciler';
 export class TransactionReconciler {
   private readonly logger = new Logger(TransactionReconciler.name);
   private subscription: { stop(): Promise<void> } | null = null;
+  private readonly unmatched = new UnmatchedFirstHalves();
+  /** The position the next batch is read after. */
+  private after: GlobalPosition | null = null;
+  private readonly batchSize = 2000;
 
   constructor(
     private readonly env: PipelineEnvironment,
@@ -28,10 +33,13 @@ export class TransactionReconciler {
       store: this.env.store,
       checkpoint: async () => {
         const row = await this.readModel.projectorCheckpoint.findUnique({ where: { name: RECONCILER_CHECKPOINT } });
-        return row ? { commit: row.commitPosition, prepare: row.preparePosition } : null;
+        // A (re)start reads again from the checkpoint, which lies before every first half still open.
+        this.unmatched.clear();
+        this.after = row ? { commit: row.commitPosition, prepare: row.preparePosition } : null;
+        return this.after;
       },
       // Large batches keep each first half and its second half together, so most need no read.
-      batchSize: 2000,
+      batchSize: this.batchSize,
       // Nobody waits on the reconciler: reading every few hundred milliseconds costs far fewer queries
       // under load than a read per commit.
       gatherMs: 200,
@@ -46,17 +54,28 @@ export class TransactionReconciler {
   }
 
   async reconcile(events: readonly RecordedEvent[]): Promise<void> {
+    if (events.length === 0) return;
     const decoded = events.map((recorded) => ({ recorded, event: decodeEvent(recorded) }));
-    // Normally the handler wrote the second half right after the first, into the same stretch of the
-    // log: then there is nothing to repair and nothing to read.
-    const written = new Set(decoded.map(({ event, recorded }) => secondHalfKey(event, recorded)).filter((key) => key !== null));
-    for (const { recorded, event } of decoded) {
+    const end = events[events.length - 1].position;
+    await this.repairAll(this.unmatched.take(decoded, this.after));
+    this.after = end;
+    if (events.length < this.batchSize && this.unmatched.size > 0) {
+      // At the head of the log there is no next batch to carry these into: give their handlers the
+      // lag, then look once past the batch for the second halves written meanwhile.
+      await this.waitUntilSettled((this.unmatched.newest() as DecodedEvent).recorded);
+      const next = await this.env.store.readAll({ after: end, maxCount: this.batchSize });
+      this.unmatched.match(next.map((recorded) => ({ recorded, event: decodeEvent(recorded) })));
+      await this.repairAll(this.unmatched.drain());
+    }
+    const checkpoint = this.unmatched.resumeFrom(end);
+    if (checkpoint) await this.saveCheckpoint(checkpoint);
+  }
+
+  private async repairAll(overdue: readonly DecodedEvent[]): Promise<void> {
+    for (const { event, recorded } of overdue) {
       await this.waitUntilSettled(recorded);
-      const needed = firstHalfKey(event, recorded);
-      if (needed !== null && written.has(needed)) continue;
       await this.repair(event, recorded);
     }
-    if (events.length > 0) await this.saveCheckpoint(events[events.length - 1].position);
   }
 
   private async repair(event: LedgerEvent, recorded: RecordedEvent): Promise<void> {
@@ -127,36 +146,5 @@ export class TransactionReconciler {
   private async saveCheckpoint(position: GlobalPosition): Promise<void> {
     const row = { commitPosition: position.commit, preparePosition: position.prepare, updated: new Date() };
     await this.readModel.projectorCheckpoint.upsert({ where: { name: RECONCILER_CHECKPOINT }, create: { name: RECONCILER_CHECKPOINT, ...row }, update: row });
-  }
-}
-
-/** The key of the write an event calls for on the other stream (null: it calls for none). */
-function firstHalfKey(event: LedgerEvent, recorded: RecordedEvent): string | null {
-  switch (event.type) {
-    case 'CardAuthorizationApproved':
-    case 'CardAuthorizationDeclined':
-      return `authorization ${event.data.transactionToken}`;
-    case 'TransactionVoided':
-    case 'TransactionCleared':
-    case 'TransactionAdvised':
-      return `adjustment ${event.data.transactionToken} ${recorded.streamVersion}`;
-    case 'TransactionReturned':
-      return `return ${event.data.eventToken}`;
-    default:
-      return null;
-  }
-}
-
-/** The key of the first half an event is the second half of (null: it is no second half). */
-function secondHalfKey(event: LedgerEvent, recorded: RecordedEvent): string | null {
-  switch (event.type) {
-    case 'TransactionAuthorized':
-      return recorded.streamVersion === 0 ? `authorization ${event.data.transactionToken}` : null;
-    case 'CardSpendAdjusted':
-      return `adjustment ${event.data.transactionToken} ${event.data.transactionVersion}`;
-    case 'CardReturnCredited':
-      return `return ${event.data.eventToken}`;
-    default:
-      return null;
   }
 }
