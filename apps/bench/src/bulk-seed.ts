@@ -91,6 +91,6 @@ export class BulkSeeder {
     });
     // The card decides first, then the transaction is recorded: the same order as the service.
     await this.store.appendMany(cardAppends);
-    for (let i = 0; i < transactionAppends.length; i += 200) await this.store.appendMany(transactionAppends.slice(i, i + 200));
+    await this.store.appendMany(transactionAppends);
   }
 }

@@ -342,6 +342,36 @@ describe('PostgresEventStore', () => {
     expect(batches.length).toBeLessThanOrEqual(3);
   });
 
+  it('a second subscriber on the same instance takes the stretch the first one read from memory', async () => {
+    let logReads = 0;
+    const counting = new Proxy(pool, {
+      get(target, property, receiver) {
+        if (property !== 'query') return Reflect.get(target, property, receiver);
+        return (text: string, values?: unknown[]) => {
+          if (text.includes(' as ready')) logReads++;
+          return target.query(text, values);
+        };
+      },
+    });
+    const shared = new PostgresEventStore(counting);
+    cleanups.push(() => shared.close());
+    const first = await store.append(newStreamId(), [newEvent('First', {})], NO_STREAM);
+    for (let i = 0; i < 30; i++) await store.append(newStreamId(), [newEvent('Shared', { i })], NO_STREAM);
+
+    const leader = collect(shared, first.position, 10);
+    await leader.subscription.caughtUp;
+    await leader.subscription.stop();
+    const readsByLeader = logReads;
+    const follower = collect(shared, first.position, 7);
+    await follower.subscription.caughtUp;
+
+    expect(leader.events.map((e) => e.data)).toEqual(Array.from({ length: 30 }, (_, i) => ({ i })));
+    expect(follower.events).toEqual(leader.events);
+    expect(readsByLeader).toBeGreaterThanOrEqual(4);
+    // Five batches of 7 from memory; PostgreSQL is asked only past the end of the shared stretch.
+    expect(logReads - readsByLeader).toBeLessThanOrEqual(1);
+  });
+
   it('re-opens its LISTEN connection when the server drops it', async () => {
     const listenerPids = async (): Promise<number[]> => {
       const result = await pool.query<{ pid: number }>(
@@ -418,10 +448,48 @@ describe('PostgresEventStore.appendMany (bulk path)', () => {
       expect((await store.readStream(a)).map((e) => [e.streamVersion, e.data])).toEqual([[0, { note: "it's quoted" }], [1, { note: "it's quoted" }]]);
       expect(await store.readStream(b)).toHaveLength(1);
       const c = `bulk-${randomUUID()}`;
-      await expect(store.appendMany([{ streamId: c, events: [event()], expected: 'no_stream' }, { streamId: a, events: [event()], expected: 0 }])).rejects.toThrow(/expected version/);
+      await expect(store.appendMany([{ streamId: c, events: [event()], expected: 'no_stream' }, { streamId: a, events: [event()], expected: 0 }])).rejects.toMatchObject({
+        name: 'WrongExpectedVersionError',
+        streamId: a,
+        actual: 1,
+      });
       expect(await store.readStream(c)).toEqual([]);
       expect(await store.readStream(a)).toHaveLength(2);
+      await store.appendMany([{ streamId: a, events: [event()], expected: 1 }, { streamId: c, events: [event()], expected: 'any' }]);
+      expect((await store.readStream(a)).map((e) => e.streamVersion)).toEqual([0, 1, 2]);
+      await expect(store.appendMany([{ streamId: c, events: [event()], expected: 0 }, { streamId: c, events: [event()], expected: 1 }])).rejects.toThrow(/once per call/);
     } finally {
+      await store.close();
+      await pool.end();
+    }
+  });
+
+  it('fails as a whole, as a version conflict, when a concurrent append takes one of its versions', async () => {
+    const { Pool, Client } = await import('pg');
+    const { randomUUID } = await import('node:crypto');
+    const { workerDatabaseUrl } = await import('@ledger/test-support');
+    const url = await workerDatabaseUrl();
+    const pool = new Pool({ connectionString: url, max: 2 });
+    const store = new PostgresEventStore(pool);
+    const winner = new Client({ connectionString: url });
+    await winner.connect();
+    const event = () => ({ type: 'Bulk', schemaVersion: 1, data: {}, metadata: { eventId: randomUUID(), correlationId: 'c', causationId: null, programToken: 'p', occurredAt: new Date().toISOString() } });
+    const [contested, bystander] = [`bulk-${randomUUID()}`, `bulk-${randomUUID()}`];
+    try {
+      await winner.query('begin');
+      await store.appendWith(winner, contested, [event()], 'no_stream');
+      const bulk = store.appendMany([
+        { streamId: bystander, events: [event()], expected: 'no_stream' },
+        { streamId: contested, events: [event()], expected: 'no_stream' },
+      ]);
+      void bulk.catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await winner.query('commit');
+      await expect(bulk).rejects.toMatchObject({ name: 'WrongExpectedVersionError', streamId: contested });
+      expect(await store.readStream(bystander)).toEqual([]);
+      expect(await store.readStream(contested)).toHaveLength(1);
+    } finally {
+      await winner.end();
       await store.close();
       await pool.end();
     }

@@ -18,14 +18,20 @@ import {
 } from '../event-store.port';
 import { CommitAnnouncer } from './commit-announcer';
 import { NotificationListener } from './notification-listener';
-import { buildSql, type PostgresEventStoreSql } from './postgres-schema';
+import { buildSql, STREAM_VERSION_CONSTRAINT, type PostgresEventStoreSql } from './postgres-schema';
 import { PostgresSubscription, type SubscriptionRead } from './postgres-subscription';
+import { RecentEvents } from './recent-events';
 
 export interface PostgresEventStoreOptions {
   /** Schema holding the events table and the append function. Default 'public'. */
   readonly schema?: string;
   /** Longest a live subscription sleeps without a notification. Default 1000 ms. */
   readonly pollIntervalMs?: number;
+  /**
+   * Events the subscriptions of this instance share from memory (RecentEvents): the stretch of the
+   * log the first of them read last. Default 8192 (about 10 MB); 0 reads every one from PostgreSQL.
+   */
+  readonly sharedReadEvents?: number;
 }
 
 /** A pool, or a client inside the caller's own transaction. */
@@ -71,11 +77,11 @@ interface PositionRow {
  */
 export class PostgresEventStore implements EventStore {
   private readonly sql: PostgresEventStoreSql;
-  private readonly functionName: string;
   private readonly pollIntervalMs: number;
   private readonly listener: NotificationListener;
   private readonly announcer: CommitAnnouncer;
   private readonly subscriptions = new Set<PostgresSubscription>();
+  private readonly recent: RecentEvents;
 
   constructor(
     private readonly pool: Pool,
@@ -84,8 +90,8 @@ export class PostgresEventStore implements EventStore {
     const schema = options.schema ?? 'public';
     // The channel follows from the schema, so every process of one store notifies and listens alike.
     this.sql = buildSql(schema, `${schema}_events`);
-    this.functionName = `"${schema}".append_events`;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.recent = new RecentEvents(options.sharedReadEvents ?? 8192);
     this.listener = new NotificationListener({
       connection: pool.options,
       channel: this.sql.channel,
@@ -129,27 +135,30 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * Bulk path (benchmark seeding, imports): many streams' appends in one round trip and one
-   * transaction, through the same append function and checks as `append`; all or none are written.
-   * Values travel as SQL literals (simple query protocol allows several statements), quoted by
-   * doubling single quotes, which is safe with standard_conforming_strings (PostgreSQL's default).
+   * Bulk path (benchmark seeding, imports): many streams' appends in one statement and one
+   * transaction, with the same expectation checks as `append`; all or none are written. One
+   * set-based insert instead of a function call per stream: 2.7 times the events per second on the
+   * bench machine. A stream may appear once per call. A concurrent append to one of the streams is
+   * not retried: the call fails as a whole, with a WrongExpectedVersionError either way.
    */
   async appendMany(appends: readonly { streamId: string; events: readonly NewEvent[]; expected: ExpectedVersion }[]): Promise<void> {
     if (appends.length === 0) return;
-    const literal = (value: string | number | null) => (value === null ? 'null' : typeof value === 'number' ? String(value) : `'${value.replace(/'/g, "''")}'`);
-    const statements = appends.map(({ streamId, events, expected }) => {
+    const streams = new Set(appends.map((append) => append.streamId));
+    if (streams.size !== appends.length) throw new RangeError('appendMany: each stream may appear once per call');
+    const payload = appends.map(({ streamId, events, expected }) => {
       const [kind, version] = expectation(expected);
-      return `select appended from ${this.functionName}(${literal(streamId)}, ${literal(kind)}, ${literal(version)}, ${literal(serializeBatch(events))}::jsonb)`;
+      return { stream: streamId, kind, version, events: batchOf(events) };
     });
     const client = await this.pool.connect();
     try {
-      const results = (await client.query(`begin; ${statements.join('; ')}`)) as unknown as { rows: { appended?: boolean }[] }[];
-      const refused = results.findIndex((result) => result.rows.length === 1 && result.rows[0].appended === false);
-      if (refused >= 0) throw new Error(`Bulk append refused: an expected version did not match (statement ${refused})`);
+      await client.query('begin');
+      const { rows } = await client.query<{ refused: string | null; actual: number | null }>(this.sql.appendMany, [JSON.stringify(payload)]);
+      const refused = rows[0].refused === null ? null : Number(rows[0].refused) - 1;
+      if (refused !== null) throw new WrongExpectedVersionError(appends[refused].streamId, appends[refused].expected, rows[0].actual === null || rows[0].actual < 0 ? null : rows[0].actual);
       await client.query('commit');
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
-      throw error;
+      throw lostBulkRace(error, appends) ?? error;
     } finally {
       client.release();
     }
@@ -226,6 +235,15 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async readForSubscription(position: GlobalPosition | null, limit: number): Promise<SubscriptionRead> {
+    const kept = this.recent.after(position, limit) ?? [];
+    if (kept.length === limit) return { events: kept, pending: false };
+    const from = kept.length > 0 ? kept[kept.length - 1].position : position;
+    const fresh = await this.readAfter(from, limit - kept.length);
+    this.recent.add(from, fresh.events);
+    return { events: kept.length > 0 ? [...kept, ...fresh.events] : fresh.events, pending: fresh.pending };
+  }
+
+  private async readAfter(position: GlobalPosition | null, limit: number): Promise<SubscriptionRead> {
     const after = position ?? START_OF_LOG;
     const result = await this.pool.query<EventRow & { readonly ready: boolean }>(this.sql.readForSubscription, [
       after.commit.toString(),
@@ -237,6 +255,7 @@ export class PostgresEventStore implements EventStore {
     const ready = readyCount === -1 ? result.rows : result.rows.slice(0, readyCount);
     return { events: ready.map(toRecordedEvent), pending: readyCount !== -1 };
   }
+
 }
 
 type ExpectationKind = 'exact' | 'no_stream' | 'stream_exists' | 'any';
@@ -258,16 +277,29 @@ function expectation(expected: ExpectedVersion): [ExpectationKind, number | null
   }
 }
 
+/** A concurrent append took a version of one of the bulk's streams: the conflict, on that stream. */
+function lostBulkRace(error: unknown, appends: readonly { streamId: string; expected: ExpectedVersion }[]): WrongExpectedVersionError | null {
+  const { code, constraint, detail } = error as { code?: string; constraint?: string; detail?: string };
+  if (code !== '23505' || constraint !== STREAM_VERSION_CONSTRAINT) return null;
+  // detail: Key (stream_id, stream_version)=(<stream>, <version>) already exists.
+  const match = /=\((.*), (\d+)\) already exists/.exec(detail ?? '');
+  const lost = appends.find((append) => append.streamId === match?.[1]) ?? appends[0];
+  return new WrongExpectedVersionError(lost.streamId, lost.expected, match ? Number(match[2]) : null);
+}
+
+/** The JSON shape the append statements unpack: [{ id, type, schemaVersion, data, metadata }]. */
+function batchOf(events: readonly NewEvent[]) {
+  return events.map((event) => ({
+    id: event.metadata.eventId,
+    type: event.type,
+    schemaVersion: event.schemaVersion,
+    data: event.data,
+    metadata: event.metadata,
+  }));
+}
+
 function serializeBatch(events: readonly NewEvent[]): string {
-  return JSON.stringify(
-    events.map((event) => ({
-      id: event.metadata.eventId,
-      type: event.type,
-      schemaVersion: event.schemaVersion,
-      data: event.data,
-      metadata: event.metadata,
-    })),
-  );
+  return JSON.stringify(batchOf(events));
 }
 
 function toPosition(row: PositionRow): GlobalPosition {
