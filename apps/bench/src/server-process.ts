@@ -20,7 +20,9 @@ export interface ServerProcess {
  */
 export function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
   const root = process.cwd();
-  const child: ChildProcess = spawn(process.execPath, [`--max-old-space-size=${env.LEDGER_MAX_HEAP_MB ?? DEFAULT_MAX_HEAP_MB}`, path.join(root, 'dist/apps/server/src/main.js')], {
+  // BENCH_CPU_PROF_DIR: a V8 CPU profile of the service for the whole run, written there when it stops.
+  const profile = env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_CPU_PROF_DIR}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, `--max-old-space-size=${env.LEDGER_MAX_HEAP_MB ?? DEFAULT_MAX_HEAP_MB}`, path.join(root, 'dist/apps/server/src/main.js')], {
     cwd: root,
     env: { ...env, PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],

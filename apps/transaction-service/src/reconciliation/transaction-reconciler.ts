@@ -7,6 +7,9 @@ import { DecodedEvent, UnmatchedFirstHalves } from './unmatched-first-halves';
 
 export const RECONCILER_CHECKPOINT = 'transaction-reconciler';
 
+/** The second half normally follows its first within a few events: look past a batch in small reads. */
+const LOOK_PAST_STEP = 200;
+
 /**
  * Every simulated network event writes two streams, card and transaction, and no event store can
  * append both atomically. The simulate handlers write both in a safe order; this process replays the
@@ -63,12 +66,23 @@ export class TransactionReconciler {
       // At the head of the log there is no next batch to carry these into: give their handlers the
       // lag, then look once past the batch for the second halves written meanwhile.
       await this.waitUntilSettled((this.unmatched.newest() as DecodedEvent).recorded);
-      const next = await this.env.store.readAll({ after: end, maxCount: this.batchSize });
-      this.unmatched.match(next.map((recorded) => ({ recorded, event: decodeEvent(recorded) })));
+      await this.lookPast(end);
       await this.repairAll(this.unmatched.drain());
     }
     const checkpoint = this.unmatched.resumeFrom(end);
     if (checkpoint) await this.saveCheckpoint(checkpoint);
+  }
+
+  /** Reads on past the batch, a little at a time, until every open first half is matched or a batch's worth is read. */
+  private async lookPast(end: GlobalPosition): Promise<void> {
+    let after = end;
+    for (let read = 0; read < this.batchSize && this.unmatched.size > 0; ) {
+      const next = await this.env.store.readAll({ after, maxCount: LOOK_PAST_STEP });
+      this.unmatched.match(next.map((recorded) => ({ recorded, event: decodeEvent(recorded) })));
+      if (next.length < LOOK_PAST_STEP) return;
+      read += next.length;
+      after = next[next.length - 1].position;
+    }
   }
 
   private async repairAll(overdue: readonly DecodedEvent[]): Promise<void> {
