@@ -10,16 +10,34 @@ import type { ChainHead } from './stream-fold-cache';
  */
 export const GENESIS_HASH = '0'.repeat(64);
 
-/** JSON with object keys sorted at every depth, so equal content always hashes equally. */
+/**
+ * JSON with object keys sorted at every depth, so equal content always hashes equally. Written as
+ * loops over sorted keys: every append and every verified event goes through it, and the version
+ * built from entries, filter, sort and map took half of the bulk seeder's CPU. Its output is
+ * unchanged, byte for byte (the spec holds the earlier version as the reference): undefined members
+ * are left out, an undefined array item leaves an empty slot, a Date is an object without keys.
+ */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, inner]) => inner !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${canonicalJson(inner)}`).join(',')}}`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) out += ',';
+      const item = canonicalJson(value[i]) as string | undefined;
+      if (item !== undefined) out += item;
+    }
+    return `${out}]`;
   }
-  return JSON.stringify(value);
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record).sort();
+  let out = '{';
+  for (const key of keys) {
+    const inner = record[key];
+    if (inner === undefined) continue;
+    if (out.length > 1) out += ',';
+    out += `${JSON.stringify(key)}:${canonicalJson(inner)}`;
+  }
+  return `${out}}`;
 }
 
 interface HashedContent {
