@@ -68,7 +68,11 @@ export class WebhookOutboxFeeder {
         const done = await this.checkpoint(tx, true);
         const fresh = done ? events.filter((event) => comparePositions(event.position, done) > 0) : events;
         if (fresh.length === 0) return 0;
-        const count = await this.enqueuer.enqueue(tx, fresh.filter((event) => wanted.has(event)).map(toIntegrationMessage));
+        const candidates = fresh.filter((event) => wanted.has(event));
+        // Most programs have no subscription: ask first, and build envelopes only for those that do.
+        const subscribed = candidates.length === 0 ? new Set<string>() : await this.enqueuer.programsWithSubscriptions(tx, [...new Set(candidates.map((event) => event.metadata.programToken))]);
+        const envelopes = candidates.filter((event) => subscribed.has(event.metadata.programToken)).map(toIntegrationMessage);
+        const count = envelopes.length === 0 ? 0 : await this.enqueuer.enqueue(tx, envelopes);
         await this.saveCheckpoint(tx, fresh[fresh.length - 1].position);
         return count;
       },
