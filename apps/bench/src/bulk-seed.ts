@@ -16,6 +16,13 @@ export interface SeedCard {
   readonly fundingToken: string;
 }
 
+type Appends = Parameters<PostgresEventStore['appendMany']>[0];
+
+interface ChunkAppends {
+  readonly cards: Appends;
+  readonly transactions: Appends;
+}
+
 interface StreamHead {
   version: number;
   hash: string;
@@ -34,25 +41,56 @@ export class BulkSeeder {
     this.store = new PostgresEventStore(pool);
   }
 
-  async seed(transactions: number, onProgress?: (done: number) => void, chunk = 400): Promise<void> {
+  /**
+   * Appends `transactions` authorizations spread over the cards. `writers` independent writers each
+   * take their own share of the cards (a card stream has one writer, so its versions stay in order)
+   * and keep one bulk append in flight, so PostgreSQL works on more than one core.
+   */
+  async seed(transactions: number, onProgress?: (done: number) => void, { chunk = 400, writers = 2 } = {}): Promise<void> {
     for (const card of this.cards) {
       const events = await this.store.readStream(cardStreamId(card.cardToken));
       const last = events[events.length - 1];
       this.heads.set(card.cardToken, { version: last.streamVersion, hash: String(last.metadata.hash) });
     }
-    for (let done = 0; done < transactions; done += chunk) {
-      await this.seedChunk(Math.min(chunk, transactions - done), done);
-      onProgress?.(Math.min(done + chunk, transactions));
-    }
+    const shares = Array.from({ length: Math.min(writers, this.cards.length) }, (_, w) => this.cards.filter((_, i) => i % writers === w));
+    const done = shares.map(() => 0);
+    await Promise.all(
+      shares.map((cards, w) => {
+        const count = Math.floor(transactions / shares.length) + (w < transactions % shares.length ? 1 : 0);
+        return this.seedShare(cards, count, chunk, (n) => {
+          done[w] = n;
+          onProgress?.(done.reduce((sum, d) => sum + d, 0));
+        });
+      }),
+    );
     await this.store.close();
   }
 
-  private async seedChunk(count: number, offset: number): Promise<void> {
+  private async seedShare(cards: readonly SeedCard[], transactions: number, chunk: number, onProgress: (done: number) => void): Promise<void> {
+    // Each chunk is built while the one before it is written: the seeder's CPU and PostgreSQL's overlap.
+    let writing: Promise<void> = Promise.resolve();
+    for (let done = 0; done < transactions; done += chunk) {
+      const appends = this.buildChunk(cards, Math.min(chunk, transactions - done), done);
+      await writing;
+      if (done > 0) onProgress(done);
+      writing = this.write(appends);
+    }
+    await writing;
+    onProgress(transactions);
+  }
+
+  /** The card decides first, then the transaction is recorded: the same order as the service. */
+  private async write({ cards, transactions }: ChunkAppends): Promise<void> {
+    await this.store.appendMany(cards);
+    await this.store.appendMany(transactions);
+  }
+
+  private buildChunk(cards: readonly SeedCard[], count: number, offset: number): ChunkAppends {
     const byCard = new Map<string, NewEvent[]>();
     const transactionAppends: { streamId: string; events: NewEvent[]; expected: 'no_stream' }[] = [];
     const now = Date.now();
     for (let i = 0; i < count; i++) {
-      const card = this.cards[(offset + i) % this.cards.length];
+      const card = cards[(offset + i) % cards.length];
       const amount = 100 + ((offset + i) % 5000);
       const at = new Date(now + i).toISOString();
       const facts: AuthorizationFacts = {
@@ -89,8 +127,6 @@ export class BulkSeeder {
       this.heads.set(cardToken, { version: head.version + sealed.length, hash: String(last.metadata.hash) });
       return { streamId, events: sealed, expected };
     });
-    // The card decides first, then the transaction is recorded: the same order as the service.
-    await this.store.appendMany(cardAppends);
-    await this.store.appendMany(transactionAppends);
+    return { cards: cardAppends, transactions: transactionAppends };
   }
 }
