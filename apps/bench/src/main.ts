@@ -29,7 +29,7 @@ const CARDS = 200;
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
-async function main(): Promise<void> {
+async function main(started: number): Promise<void> {
   const database = await benchDatabase();
   const apiKey = randomUUID();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ledger-bench-'));
@@ -137,6 +137,7 @@ async function main(): Promise<void> {
       largeReplay: { events: bigReplay.events, eventsPerSecond: Math.round(bigReplay.eventsPerSecond) },
       lists,
       peakRssMiB: server.peakRssMiB(),
+      durationSeconds: Math.round((Date.now() - started) / 1000),
     });
   } finally {
     await pool.end();
@@ -247,7 +248,7 @@ async function benchDatabase(): Promise<{ url: string; external: boolean; embedd
 void (async () => {
   const started = Date.now();
   try {
-    await main();
+    await main(started);
     log(`done in ${Math.round((Date.now() - started) / 1000)} s`);
     process.exit(0);
   } catch (error) {

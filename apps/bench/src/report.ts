@@ -15,7 +15,12 @@ export interface BenchResult {
   largeReplay: { events: number; eventsPerSecond: number };
   lists: { transactions: number; list: LoadResult; byCard: LoadResult }[];
   peakRssMiB: number;
+  /** From the bench's start to its report: the seeding and every figure above. */
+  durationSeconds: number;
 }
+
+const BYTES_PER_MIB = 1024 * 1024;
+const megabytes = (mib: number) => Math.round((mib * BYTES_PER_MIB) / 1e6);
 
 const pct = (value: number) => `${Math.round(value * 100)}%`;
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
@@ -37,7 +42,9 @@ function targets(r: BenchResult): [string, string, boolean][] {
     ],
     ['projection lag p99 < 100 ms', `${r.projectionLagMs.p99} ms`, r.projectionLagMs.p99 < 100],
     ['replay >= 20,000 events/s', `${r.largeReplay.eventsPerSecond} events/s`, r.largeReplay.eventsPerSecond >= 20_000],
-    ['peak memory < 300 MB', `${r.peakRssMiB} MiB`, r.peakRssMiB < 300],
+    // The target is in MB (10^6 bytes); the kernel reports KiB, shown here as MiB too.
+    ['peak memory < 300 MB', `${megabytes(r.peakRssMiB)} MB (${r.peakRssMiB} MiB)`, megabytes(r.peakRssMiB) < 300],
+    ['one full run (1M transactions listed) < 10 minutes', `${r.durationSeconds} s`, r.durationSeconds < 600 && (largest?.transactions ?? 0) >= 1_000_000],
   ];
 }
 
@@ -68,7 +75,7 @@ export function report(r: BenchResult): void {
     `Ratios: authorizations = ${pct(a.manyCards.requestsPerSecond / r.ceilings.commitsPerSecond)} of the commit ceiling and ${pct(a.manyCards.requestsPerSecond / r.ceilings.bareRoute.requestsPerSecond)} of the bare route; the hot card runs at ${pct(a.hotCard.requestsPerSecond / Math.max(1, a.manyCards.requestsPerSecond))} of many cards.`,
     `Projection lag (append to read model): p50 ${r.projectionLagMs.p50} ms, p99 ${r.projectionLagMs.p99} ms, max ${r.projectionLagMs.max} ms (${r.projectionLagMs.samples} samples).`,
     `Replay: ${r.replay.eventsPerSecond} events/s over the whole early log (${r.replay.events} events, ${r.replay.identical ? 'identical to' : 'DIFFERENT from'} the live read models); ${r.largeReplay.eventsPerSecond} events/s over ${r.largeReplay.events} events of the large log.`,
-    `Peak resident memory of the service: ${r.peakRssMiB} MiB.`,
+    `Peak resident memory of the service: ${megabytes(r.peakRssMiB)} MB (${r.peakRssMiB} MiB). The whole run took ${r.durationSeconds} s.`,
     '',
     '| Target | This run | |',
     '|---|---|---|',
