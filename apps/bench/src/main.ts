@@ -237,6 +237,11 @@ async function benchDatabase(): Promise<{ url: string; external: boolean; embedd
     url: url.toString(),
     external: true,
     async drop() {
+      // BENCH_KEEP_DATABASE: leave the seeded database for a closer look (replay, EXPLAIN) afterwards.
+      if (process.env.BENCH_KEEP_DATABASE) {
+        log(`kept the database: ${url.toString()}`);
+        return;
+      }
       const again = new Client({ connectionString: admin.toString() });
       await again.connect();
       await again.query(`drop database if exists "${name}" with (force)`);
