@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
-import { API_KEY_DIRECTORY, ApiKeyGuard } from '@ledger/auth';
+import { API_KEY_DIRECTORY, ApiKeyGuard, CachedApiKeyDirectory } from '@ledger/auth';
 import { ReadModelApiKeyDirectory } from './auth/read-model-api-key-directory';
 import { CardPresenter } from './cards/card-presenter';
 import { GetCardHandler, ListCardsHandler } from './cards/card-query.handlers';
@@ -32,7 +32,8 @@ import { RateLimitModule } from './rate-limit/rate-limit.module';
   imports: [CqrsModule, RateLimitModule],
   controllers: [HealthController, CardsController, AuditController, TransactionsController, SimulationsController, AccountsController, AuthorizationStreamController, EventSubscriptionsController],
   providers: [
-    { provide: API_KEY_DIRECTORY, useClass: ReadModelApiKeyDirectory },
+    ReadModelApiKeyDirectory,
+    { provide: API_KEY_DIRECTORY, inject: [ReadModelApiKeyDirectory], useFactory: (directory: ReadModelApiKeyDirectory) => new CachedApiKeyDirectory(directory) },
     { provide: APP_FILTER, useClass: ErrorBodyFilter },
     { provide: APP_GUARD, useClass: RateLimitGuard },
     { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
