@@ -255,7 +255,6 @@ export class PostgresEventStore implements EventStore {
     const ready = readyCount === -1 ? result.rows : result.rows.slice(0, readyCount);
     return { events: ready.map(toRecordedEvent), pending: readyCount !== -1 };
   }
-
 }
 
 type ExpectationKind = 'exact' | 'no_stream' | 'stream_exists' | 'any';

@@ -46,7 +46,8 @@ export function buildSql(schema: string, channel: string): PostgresEventStoreSql
     append: `select appended, stream_version, transaction_id, global_position
       from "${schema}".append_events($1::text, $2::text, $3::int, $4::jsonb)`,
     // $1: [{ stream, kind, version, events }]. Answers the 1-based index of the first refused
-    // expectation (and that stream's version), or null when every stream was appended.
+    // expectation (and that stream's version), or null when every stream was appended. The insert
+    // runs whether or not the final select reads it, as every data-modifying WITH does.
     appendMany: `with input as (
         select a.i, a.value->>'stream' as stream_id, a.value->>'kind' as kind,
                (a.value->>'version')::int as expected, a.value->'events' as batch
@@ -65,10 +66,8 @@ export function buildSql(schema: string, channel: string): PostgresEventStoreSql
                (b.ev->>'schemaVersion')::int, b.ev->'data', b.ev->'metadata'
           from current c cross join lateral jsonb_array_elements(c.batch) with ordinality as b(ev, n)
          where not exists (select 1 from refused)
-         order by c.i, b.n
-        returning 1)
-      select (select r.i from refused r)::text as refused, (select r.version from refused r) as actual,
-             (select count(*) from inserted) as inserted`,
+         order by c.i, b.n)
+      select (select r.i from refused r)::text as refused, (select r.version from refused r) as actual`,
     readStream: `select ${columns} from ${events} e
       where e.stream_id = $1 and e.stream_version >= $2
       order by e.stream_version limit $3`,
