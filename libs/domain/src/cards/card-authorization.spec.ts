@@ -484,6 +484,103 @@ describe('card authorization', () => {
       });
     });
 
+    describe.each(['MONTHLY', 'ANNUALLY', 'FOREVER'] as const)('returns against a %s limit of 1000: a return undoes only spend before it', (duration) => {
+      const card = limited(duration);
+      const spend = (transactionToken: string, amount: number, daysAgo: number) => approved({ transactionToken, amount, at: ago(daysAgo * DAY) });
+      const giveBack = (transactionToken: string, amount: number, daysAgo: number) => returnCredited(transactionToken, amount, ago(daysAgo * DAY));
+
+      it('caps spend after a return at the limit: the return made no room', () => {
+        const given = [card, giveBack('txn-return', 5000, 3)];
+        expectApproved(given, { amount: 1000 });
+        expectDeclined('USER_TRANSACTION_LIMIT', given, { amount: 1001 });
+      });
+
+      it('counts spend after a return in full', () => {
+        const given = [card, giveBack('txn-return', 5000, 3), spend('txn-1', 600, 2)];
+        expectApproved(given, { amount: 400 });
+        expectDeclined('USER_TRANSACTION_LIMIT', given, { amount: 401 });
+      });
+
+      it('frees room with a return after spend', () => {
+        const given = [card, spend('txn-1', 900, 3), giveBack('txn-return', 500, 2)];
+        expectApproved(given, { amount: 600 });
+        expectDeclined('USER_TRANSACTION_LIMIT', given, { amount: 601 });
+      });
+
+      it('frees only the spend before it with a return larger than that spend', () => {
+        const given = [card, spend('txn-1', 300, 4), giveBack('txn-return', 5000, 3), spend('txn-2', 200, 2)];
+        expectApproved(given, { amount: 800 });
+        expectDeclined('USER_TRANSACTION_LIMIT', given, { amount: 801 });
+      });
+
+      it('goes by the order of the card events, not by the times they carry', () => {
+        // The credit was recorded after the approval, though its time is a day earlier: it undoes it.
+        expectApproved([card, spend('txn-1', 600, 1), giveBack('txn-return', 600, 2)], { amount: 1000 });
+        // The credit was recorded before the approval, though its time is a day later: it undoes nothing.
+        expectDeclined('USER_TRANSACTION_LIMIT', [card, giveBack('txn-return', 600, 1), spend('txn-1', 600, 2)], { amount: 401 });
+      });
+
+      it('counts a voided authorization as nothing, before or after a return', () => {
+        const given = [card, spend('txn-1', 800, 3), giveBack('txn-return', 300, 2), spendAdjusted('txn-1', 0, 'VOID')];
+        expectApproved(given, { amount: 1000 });
+        expectDeclined('USER_TRANSACTION_LIMIT', given, { amount: 1001 });
+      });
+
+      it('counts a clearing for more than authorized at the cleared amount, where the authorization stands', () => {
+        const given = [card, spend('txn-1', 600, 3), giveBack('txn-return', 600, 2), spendAdjusted('txn-1', 900, 'CLEARING')];
+        expectApproved(given, { amount: 700 });
+        expectDeclined('USER_TRANSACTION_LIMIT', given, { amount: 701 });
+      });
+    });
+
+    describe('window boundaries: a return in the window undoes only spend in the window before it', () => {
+      it('MONTHLY: a return this month frees nothing of spend older than a month', () => {
+        const given = [
+          limited('MONTHLY'),
+          approved({ transactionToken: 'txn-old', amount: 900, at: ago(40 * DAY) }),
+          returnCredited('txn-return', 900, ago(5 * DAY)),
+          approved({ transactionToken: 'txn-new', amount: 900, at: ago(1 * DAY) }),
+        ];
+        expectApproved(given, { amount: 100 });
+        expectDeclined('USER_TRANSACTION_LIMIT', given, { amount: 101 });
+      });
+
+      it('ANNUALLY: a return this year frees nothing of last year’s spend', () => {
+        const given = [
+          limited('ANNUALLY'),
+          approved({ transactionToken: 'txn-old', amount: 900, at: '2025-12-31T23:59:59.999Z' }),
+          returnCredited('txn-return', 900, '2026-01-01T00:00:00.000Z'),
+          approved({ transactionToken: 'txn-new', amount: 900, at: ago(1 * DAY) }),
+        ];
+        expectApproved(given, { amount: 100 });
+        expectDeclined('USER_TRANSACTION_LIMIT', given, { amount: 101 });
+      });
+
+      it('MONTHLY: once the spend it undid leaves the window, the return leaves nothing behind', () => {
+        const given = [
+          limited('MONTHLY'),
+          approved({ transactionToken: 'txn-old', amount: 900, at: '2026-10-21T00:00:00.000Z' }),
+          returnCredited('txn-return', 900, '2026-10-25T00:00:00.000Z'),
+        ];
+        // On 2026-11-22 the window starts on 2026-10-22: the return is in it, the spend it undid is not.
+        expectApproved(given, { amount: 1000 });
+        expectDeclined('USER_TRANSACTION_LIMIT', given, { amount: 1001 });
+      });
+    });
+
+    it('decides on the exact total when the card’s spend passed 2^53 (a double total would approve 2 against a limit of 3)', () => {
+      const max = Number.MAX_SAFE_INTEGER;
+      const given = [
+        limited('FOREVER', 0),
+        approved({ transactionToken: 'txn-1', amount: max }),
+        approved({ transactionToken: 'txn-2', amount: 2 }),
+        returnCredited('txn-return', max),
+        { type: 'CardDetailsChanged', data: { cardToken, spendLimit: 3 } } as CardEvent,
+      ];
+      expectDeclined('USER_TRANSACTION_LIMIT', given, { amount: 2 });
+      expectApproved(given, { amount: 1 });
+    });
+
     it.each(['TRANSACTION', 'MONTHLY', 'ANNUALLY', 'FOREVER'] as const)('treats a %s limit of 0 as no limit', (duration) => {
       expectApproved([limited(duration, 0), approved({ amount: 50_000_000, at: ago(DAY) })], { amount: 100_000_000 });
     });
@@ -593,7 +690,10 @@ describe('card authorization', () => {
 
     it('folds approvals, adjustments and returns into the spend record', () => {
       const card = cardAfter([...withAuthorization, spendAdjusted('txn-1', 250, 'CLEARING'), returnCredited('txn-return', 100, ago(1 * SECOND))]);
-      expect(card.spend).toEqual({ 'txn-1': { at: ago(DAY), amount: 250, version: 1 }, 'txn-return': { at: ago(1 * SECOND), amount: -100, version: 0 } });
+      expect([...card.spend]).toEqual([
+        ['txn-1', { at: ago(DAY), amount: 250, version: 1 }],
+        ['txn-return', { at: ago(1 * SECOND), amount: -100, version: 0 }],
+      ]);
     });
 
     it('answers not found when adjusting the spend of an unknown card', () => {

@@ -36,7 +36,7 @@ function declineReason({ facts, checks }: AuthorizeSpend, card: IssuedCard, now:
     return 'UNAUTHORIZED_MERCHANT';
   }
   if (checks.velocity && tooManyAttempts(card, checks.velocity, now)) return 'FRAUD_ADVICE';
-  if (exceedsSpendLimit(card.spendLimit, card.spendLimitDuration, Object.values(card.spend), facts.amount, now)) return 'USER_TRANSACTION_LIMIT';
+  if (exceedsSpendLimit(card.spendLimit, card.spendLimitDuration, card.spend.values(), facts.amount, now)) return 'USER_TRANSACTION_LIMIT';
   if (checks.globalLimitExceeded) return checks.globalLimitExceeded;
   const funding = fundingDecline(checks.fundingState);
   if (funding) return funding;
@@ -75,7 +75,7 @@ function tooManyAttempts(card: IssuedCard, rule: { maxAuthorizations: number; wi
  */
 export function decideSpendAdjustment(command: AdjustSpend, card: Card): CardEvent[] {
   if (card.status !== 'issued') throw new CardNotFound(command.cardToken);
-  const entry = card.spend[command.transactionToken];
+  const entry = card.spend.get(command.transactionToken);
   if (!entry || entry.version >= command.transactionVersion) return [];
   const { cardToken, transactionToken, transactionVersion, cause, amount } = command;
   return [{ type: 'CardSpendAdjusted', data: { cardToken, transactionToken, transactionVersion, cause, amount } }];
@@ -84,7 +84,7 @@ export function decideSpendAdjustment(command: AdjustSpend, card: Card): CardEve
 /** Returns are accepted on any card the program owns, paused or closed, and give spend back. */
 export function decideReturnCredit(command: CreditReturn, card: Card): CardEvent[] {
   if (card.status !== 'issued') throw new CardNotFound(command.cardToken);
-  if (card.spend[command.transactionToken]) return [];
+  if (card.spend.has(command.transactionToken)) return [];
   const { cardToken, transactionToken, eventToken, amount, at } = command;
   return [{ type: 'CardReturnCredited', data: { cardToken, transactionToken, eventToken, amount, at } }];
 }

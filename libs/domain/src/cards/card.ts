@@ -1,4 +1,5 @@
 import { assertNever, Decider, DecisionContext } from '../core/decider';
+import type { GlobalLimitDecline } from '../programs/program-spend-limits';
 import type { DeclineReason, Merchant } from '../transactions/transaction-values';
 import { decideAuthorization, decideReturnCredit, decideSpendAdjustment } from './card-authorization';
 import type { SpendEntry } from './spend-window';
@@ -107,7 +108,7 @@ export interface CardMerchantLocked {
   readonly data: { readonly cardToken: string; readonly merchantKey: string; readonly hostname: string };
 }
 
-export type SpendAdjustmentCause = 'ADVICE' | 'VOID' | 'CLEARING';
+export type SpendAdjustmentCause = 'ADVICE' | 'VOID' | 'CLEARING' | 'RETURN_REVERSAL';
 
 /** The amount a transaction counts against the card's limits is now `amount`. */
 export interface CardSpendAdjusted {
@@ -125,7 +126,10 @@ export interface CardSpendAdjusted {
   };
 }
 
-/** A return gives spend back, in the window where the return happened. */
+/**
+ * A return gives back spend made before it (in card-event order), counted in the window where the
+ * return happened; it never makes room for later spend (spend-window.ts).
+ */
 export interface CardReturnCredited {
   readonly type: 'CardReturnCredited';
   readonly data: { readonly cardToken: string; readonly transactionToken: string; readonly eventToken: string; readonly amount: number; readonly at: string };
@@ -169,8 +173,12 @@ export type Card =
       readonly lockedMerchantKey: string | null;
       readonly closedReason: CardClosedReason | null;
       readonly created: string;
-      /** What counts against the spend limit, by transaction token. */
-      readonly spend: Readonly<Record<string, SpendEntry>>;
+      /**
+       * What counts against the spend limit, by transaction token, in card-event order (a Map keeps
+       * the order entries were first added in; an adjustment changes an entry in its place). A
+       * credit undoes only spend before it, so this order is part of the rule (spend-window.ts).
+       */
+      readonly spend: ReadonlyMap<string, SpendEntry>;
       /** Times of the latest authorization attempts, newest last, for the velocity rule. */
       readonly recentAttempts: readonly string[];
     };
@@ -212,7 +220,7 @@ export interface AuthorizationChecks {
   readonly programState: 'ACTIVE' | 'PAUSED' | 'CLOSED';
   readonly merchantBlocked: boolean;
   readonly velocity: { readonly maxAuthorizations: number; readonly windowSeconds: number } | null;
-  readonly globalLimitExceeded: 'GLOBAL_TRANSACTION_LIMIT' | 'GLOBAL_WEEKLY_LIMIT' | 'GLOBAL_MONTHLY_LIMIT' | null;
+  readonly globalLimitExceeded: GlobalLimitDecline | null;
   readonly fundingState: string;
   /** null when the request carried no CVV. */
   readonly cvvMatches: boolean | null;
@@ -371,7 +379,7 @@ export function evolveCard(card: Card, event: CardEvent): Card {
         hostname: '',
         lockedMerchantKey: null,
         closedReason: null,
-        spend: {},
+        spend: new Map(),
         recentAttempts: [],
       };
     }
@@ -390,7 +398,7 @@ export function evolveCard(card: Card, event: CardEvent): Card {
       if (card.status !== 'issued') return card;
       return {
         ...card,
-        spend: { ...card.spend, [event.data.transactionToken]: { at: event.data.at, amount: event.data.amount, version: 0 } },
+        spend: withEntry(card, event.data.transactionToken, { at: event.data.at, amount: event.data.amount, version: 0 }),
         recentAttempts: attempted(card, event.data.at),
       };
     case 'CardAuthorizationDeclined':
@@ -399,22 +407,21 @@ export function evolveCard(card: Card, event: CardEvent): Card {
       return card.status === 'issued' ? { ...card, lockedMerchantKey: event.data.merchantKey, hostname: event.data.hostname } : card;
     case 'CardSpendAdjusted': {
       if (card.status !== 'issued') return card;
-      const entry = card.spend[event.data.transactionToken];
+      const entry = card.spend.get(event.data.transactionToken);
       if (!entry) return card;
-      return {
-        ...card,
-        spend: { ...card.spend, [event.data.transactionToken]: { ...entry, amount: event.data.amount, version: event.data.transactionVersion } },
-      };
+      return { ...card, spend: withEntry(card, event.data.transactionToken, { ...entry, amount: event.data.amount, version: event.data.transactionVersion }) };
     }
     case 'CardReturnCredited':
       if (card.status !== 'issued') return card;
-      return {
-        ...card,
-        spend: { ...card.spend, [event.data.transactionToken]: { at: event.data.at, amount: -event.data.amount, version: 0 } },
-      };
+      return { ...card, spend: withEntry(card, event.data.transactionToken, { at: event.data.at, amount: -event.data.amount, version: 0 }) };
     default:
       return assertNever(event);
   }
+}
+
+/** A new entry goes last (event order); an existing one is replaced where it stands. */
+function withEntry(card: IssuedCard, transactionToken: string, entry: SpendEntry): ReadonlyMap<string, SpendEntry> {
+  return new Map(card.spend).set(transactionToken, entry);
 }
 
 /** The velocity rule never looks further back than this many attempts. */

@@ -1,4 +1,5 @@
-import { exceedsSpendLimit, oneMonthBefore, SpendEntry, spentInWindow, windowStart } from './spend-window';
+import fc from 'fast-check';
+import { exceedsSpendLimit, oneMonthBefore, SpendEntry, spendAfterCredits, tallySpend, windowSpend, windowStart } from './spend-window';
 
 const at = (iso: string) => new Date(iso);
 const spent = (amount: number, when: string): SpendEntry => ({ at: when, amount, version: 0 });
@@ -34,47 +35,111 @@ describe('spend window', () => {
       expect(windowStart('ANNUALLY', now)?.toISOString()).toBe('2026-01-01T00:00:00.000Z');
     });
 
+    it('starts a program WEEKLY window seven days back, to the millisecond', () => {
+      expect(windowStart('WEEKLY', now)?.toISOString()).toBe('2026-11-15T10:15:30.000Z');
+    });
+
     it('has no start for FOREVER (everything counts) nor TRANSACTION (nothing counts)', () => {
       expect(windowStart('FOREVER', now)).toBeNull();
       expect(windowStart('TRANSACTION', now)).toBeNull();
     });
   });
 
-  describe('spentInWindow', () => {
+  describe('tallySpend and spendAfterCredits: a credit undoes only spend made before it', () => {
+    /** The rule as written in docs/decisions.md: a running total in event order, clamped at zero at each credit. */
+    const clampedRunningTotal = (amounts: readonly number[]): bigint =>
+      amounts.reduce((total, amount) => {
+        const next = total + BigInt(amount);
+        return amount < 0 && next < 0n ? 0n : next;
+      }, 0n);
+
+    it.each([
+      ['spend only', [300, 200], 500n],
+      ['spend, then a smaller return', [700, -300], 400n],
+      ['spend, then a larger return: frees that spend and no more', [100, -500], 0n],
+      ['a return, then spend: the return frees nothing', [-5000, 600], 600n],
+      ['a return larger than the spend before it, then spend', [300, -5000, 200], 200n],
+      ['two returns, each undoing only what preceded it', [500, -200, -400, 100, -50], 50n],
+      ['nothing', [], 0n],
+    ])('%s', (_case, amounts, expected) => {
+      expect(spendAfterCredits(tallySpend(amounts))).toBe(expected);
+      expect(clampedRunningTotal(amounts)).toBe(expected);
+    });
+
+    it('tallies the net sum and the lowest running sum, never above zero', () => {
+      expect(tallySpend([300, -500, 100])).toEqual({ net: -100n, lowest: -200n });
+      expect(tallySpend([300, 100])).toEqual({ net: 400n, lowest: 0n });
+    });
+
+    it('equals the clamped running total for any sequence of spends and credits (the formula a database can compute)', () => {
+      const amount = fc.oneof(fc.integer({ min: -5000, max: 5000 }), fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }));
+      fc.assert(
+        fc.property(fc.array(amount, { maxLength: 60 }), (amounts) => {
+          expect(spendAfterCredits(tallySpend(amounts))).toBe(clampedRunningTotal(amounts));
+        }),
+      );
+    });
+
+    it('is exact past 2^53, where doubles round (2^53 - 1 + 2 - (2^53 - 1) is 2, not 1)', () => {
+      const max = Number.MAX_SAFE_INTEGER;
+      expect(spendAfterCredits(tallySpend([max, 2, -max]))).toBe(2n);
+      expect(max + 2 - max).toBe(1); // what a double total would have said
+      expect(spendAfterCredits(tallySpend([max, max, max]))).toBe(27021597764222973n);
+    });
+  });
+
+  describe('windowSpend', () => {
     const now = at('2026-11-22T10:15:30.000Z');
 
     it('counts nothing for TRANSACTION: every authorization stands alone', () => {
-      expect(spentInWindow([spent(900, '2026-11-22T10:00:00.000Z')], 'TRANSACTION', now)).toBe(0);
+      expect(windowSpend([spent(900, '2026-11-22T10:00:00.000Z')], 'TRANSACTION', now)).toBe(0n);
     });
 
     it('counts MONTHLY entries from the start of the window on, the boundary included', () => {
       const entries = [spent(100, '2026-10-22T10:15:30.000Z'), spent(200, '2026-10-22T10:15:29.999Z'), spent(400, '2026-11-22T10:15:30.000Z')];
-      expect(spentInWindow(entries, 'MONTHLY', now)).toBe(500);
+      expect(windowSpend(entries, 'MONTHLY', now)).toBe(500n);
+    });
+
+    it('counts WEEKLY entries of the last seven days, the boundary included', () => {
+      const entries = [spent(100, '2026-11-15T10:15:30.000Z'), spent(200, '2026-11-15T10:15:29.999Z')];
+      expect(windowSpend(entries, 'WEEKLY', now)).toBe(100n);
     });
 
     it('counts ANNUALLY entries of the current calendar year only', () => {
       const entries = [spent(100, '2025-12-31T23:59:59.999Z'), spent(200, '2026-01-01T00:00:00.000Z')];
-      expect(spentInWindow(entries, 'ANNUALLY', now)).toBe(200);
+      expect(windowSpend(entries, 'ANNUALLY', now)).toBe(200n);
     });
 
     it('counts FOREVER entries of any age', () => {
-      expect(spentInWindow([spent(100, '2001-01-01T00:00:00.000Z'), spent(200, '2026-11-22T00:00:00.000Z')], 'FOREVER', now)).toBe(300);
+      expect(windowSpend([spent(100, '2001-01-01T00:00:00.000Z'), spent(200, '2026-11-22T00:00:00.000Z')], 'FOREVER', now)).toBe(300n);
     });
 
-    it('lets a return in the window reduce what was spent', () => {
-      expect(spentInWindow([spent(700, '2026-11-01T00:00:00.000Z'), returned(300, '2026-11-02T00:00:00.000Z')], 'MONTHLY', now)).toBe(400);
+    it('lets a return in the window reduce what was spent before it', () => {
+      expect(windowSpend([spent(700, '2026-11-01T00:00:00.000Z'), returned(300, '2026-11-02T00:00:00.000Z')], 'MONTHLY', now)).toBe(400n);
     });
 
     it('ignores a return made before the window', () => {
-      expect(spentInWindow([spent(700, '2026-11-01T00:00:00.000Z'), returned(300, '2026-10-01T00:00:00.000Z')], 'MONTHLY', now)).toBe(700);
+      expect(windowSpend([spent(700, '2026-11-01T00:00:00.000Z'), returned(300, '2026-10-01T00:00:00.000Z')], 'MONTHLY', now)).toBe(700n);
     });
 
-    it.each(['MONTHLY', 'ANNUALLY', 'FOREVER'] as const)('is never negative when returns outweigh spend (%s)', (duration) => {
-      expect(spentInWindow([spent(100, '2026-11-01T00:00:00.000Z'), returned(500, '2026-11-02T00:00:00.000Z')], duration, now)).toBe(0);
+    it('lets a return in the window undo nothing of spend from before the window, and nothing that follows it', () => {
+      const entries = [spent(900, '2026-10-01T00:00:00.000Z'), returned(900, '2026-11-01T00:00:00.000Z'), spent(400, '2026-11-02T00:00:00.000Z')];
+      expect(windowSpend(entries, 'MONTHLY', now)).toBe(400n);
+    });
+
+    it('follows event order, not the entries\' times', () => {
+      const spendThenReturn = [spent(600, '2026-11-20T00:00:00.000Z'), returned(600, '2026-11-19T00:00:00.000Z')];
+      expect(windowSpend(spendThenReturn, 'FOREVER', now)).toBe(0n);
+      expect(windowSpend([...spendThenReturn].reverse(), 'FOREVER', now)).toBe(600n);
+    });
+
+    it.each(['WEEKLY', 'MONTHLY', 'ANNUALLY', 'FOREVER'] as const)('is never negative, and a return frees no room for later spend (%s)', (window) => {
+      expect(windowSpend([spent(100, '2026-11-20T00:00:00.000Z'), returned(500, '2026-11-21T00:00:00.000Z')], window, now)).toBe(0n);
+      expect(windowSpend([returned(500, '2026-11-20T00:00:00.000Z'), spent(100, '2026-11-21T00:00:00.000Z')], window, now)).toBe(100n);
     });
 
     it('is zero without entries', () => {
-      expect(spentInWindow([], 'FOREVER', now)).toBe(0);
+      expect(windowSpend([], 'FOREVER', now)).toBe(0n);
     });
   });
 
@@ -95,6 +160,19 @@ describe('spend window', () => {
     it('adds the amount to what the window already spent: reaching the limit is allowed, passing it is not', () => {
       expect(exceedsSpendLimit(1000, 'MONTHLY', history, 400, now)).toBe(false);
       expect(exceedsSpendLimit(1000, 'MONTHLY', history, 401, now)).toBe(true);
+    });
+
+    it('decides on the exact total when the window passed 2^53 (a double total would approve here)', () => {
+      const max = Number.MAX_SAFE_INTEGER;
+      const entries = [spent(max, '2026-11-01T00:00:00.000Z'), spent(2, '2026-11-02T00:00:00.000Z'), returned(max, '2026-11-03T00:00:00.000Z')];
+      expect(exceedsSpendLimit(3, 'FOREVER', entries, 2, now)).toBe(true);
+      expect(exceedsSpendLimit(4, 'FOREVER', entries, 2, now)).toBe(false);
+    });
+
+    it('compares an amount and a limit near 2^53 exactly', () => {
+      const max = Number.MAX_SAFE_INTEGER;
+      expect(exceedsSpendLimit(max, 'FOREVER', [spent(1, '2026-11-01T00:00:00.000Z')], max - 1, now)).toBe(false);
+      expect(exceedsSpendLimit(max, 'FOREVER', [spent(1, '2026-11-01T00:00:00.000Z')], max, now)).toBe(true);
     });
   });
 });

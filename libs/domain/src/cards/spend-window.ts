@@ -1,14 +1,19 @@
-import type { SpendLimitDuration } from './card-values';
+import { NO_SPEND_LIMIT, SpendLimitDuration } from './card-values';
 
-/** Amounts that count against a card's spend limit, each at the moment it happened. */
+/** A span that spend is counted over: a card's limit duration, or a program's trailing week. */
+export type SpendWindow = SpendLimitDuration | 'WEEKLY';
+
+/** An amount that counts against a spend limit, at the moment it happened. */
 export interface SpendEntry {
   /** UTC ISO time of the authorization (or of the return, for a credit). */
   readonly at: string;
-  /** Cents currently counted: the held or cleared amount; negative for a return. */
+  /** Cents currently counted: the held or cleared amount; negative for a credit (a return). */
   readonly amount: number;
   /** Version of the transaction-stream event the amount reflects (0: the authorization or return). */
   readonly version: number;
 }
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The same calendar date one month earlier, clamped to the end of a shorter month (31 Mar -> 28/29 Feb). */
 export function oneMonthBefore(now: Date): Date {
@@ -20,9 +25,11 @@ export function oneMonthBefore(now: Date): Date {
   );
 }
 
-/** Start of the window a duration counts over, or null when every entry counts (FOREVER) or none (TRANSACTION). */
-export function windowStart(duration: SpendLimitDuration, now: Date): Date | null {
-  switch (duration) {
+/** Start of a window, or null when every entry counts (FOREVER) or none (TRANSACTION). */
+export function windowStart(window: SpendWindow, now: Date): Date | null {
+  switch (window) {
+    case 'WEEKLY':
+      return new Date(now.getTime() - WEEK_MS);
     case 'MONTHLY':
       return oneMonthBefore(now);
     case 'ANNUALLY':
@@ -33,18 +40,77 @@ export function windowStart(duration: SpendLimitDuration, now: Date): Date | nul
   }
 }
 
-/** Cents spent in the window of the duration; returns in the window reduce it, never below zero. */
-export function spentInWindow(entries: Iterable<SpendEntry>, duration: SpendLimitDuration, now: Date): number {
-  if (duration === 'TRANSACTION') return 0;
-  const start = windowStart(duration, now)?.getTime() ?? Number.NEGATIVE_INFINITY;
-  let total = 0;
-  for (const entry of entries) if (Date.parse(entry.at) >= start) total += entry.amount;
-  return Math.max(0, total);
+/**
+ * What a window's amounts, in event order, add up to: `net` is their plain sum, `lowest` the lowest
+ * the running sum reached, never above 0 (the sum before the first amount). Exact (bigint): a window
+ * may hold any number of amounts, each up to 2^53 - 1, so the sum may pass 2^53 where a double
+ * would round, and a rounded total followed by a credit could approve a cent too much.
+ */
+export interface SpendTally {
+  readonly net: bigint;
+  readonly lowest: bigint;
 }
 
-/** Would this amount exceed the limit? A limit of 0 means no limit. */
-export function exceedsSpendLimit(limit: number, duration: SpendLimitDuration, entries: Iterable<SpendEntry>, amount: number, now: Date): boolean {
-  if (limit === 0) return false;
+export function tallySpend(amountsInEventOrder: readonly number[]): SpendTally {
+  // Doubles add safe integers exactly while every running sum stays a safe integer, and a sum past
+  // 2^53 - 1 rounds to at least 2^53, so it cannot slip by unnoticed: then the tally starts over in
+  // bigint. Most cards never get there, and bigint arithmetic costs a hundred times more.
+  let net = 0;
+  let lowest = 0;
+  for (const amount of amountsInEventOrder) {
+    net += amount;
+    if (!Number.isSafeInteger(net)) return exactTally(amountsInEventOrder);
+    if (net < lowest) lowest = net;
+  }
+  return { net: BigInt(net), lowest: BigInt(lowest) };
+}
+
+function exactTally(amountsInEventOrder: readonly number[]): SpendTally {
+  let net = 0n;
+  let lowest = 0n;
+  for (const amount of amountsInEventOrder) {
+    net += BigInt(amount);
+    if (net < lowest) lowest = net;
+  }
+  return { net, lowest };
+}
+
+/**
+ * The one rule for spend against any limit: a credit (a return) undoes only spend made BEFORE it, in
+ * event order. So the total is a running total in event order that is clamped at zero at each
+ * credit; a credit larger than what was spent before it frees that spend and nothing more, and never
+ * leaves room for spend that comes after it.
+ *
+ * With running sums S_0 = 0, S_1 ... S_n, the clamped running total after the last amount is
+ * S_n - min(S_0 ... S_n): each clamp adds back exactly how far the running sum fell below its lowest
+ * so far. That is why the tally (net = S_n, lowest = min) is enough, and why a database can tally a
+ * program's transactions with one window function without knowing this rule.
+ */
+export function spendAfterCredits({ net, lowest }: SpendTally): bigint {
+  return net - lowest;
+}
+
+/**
+ * What counts against a limit of this window now: the entries of the window only (those at or
+ * after its start), in event order, credits undoing only earlier spend of the same window. A credit
+ * in the window therefore cannot undo spend from before the window: that spend no longer counts.
+ */
+export function windowSpend(entriesInEventOrder: Iterable<SpendEntry>, window: SpendWindow, now: Date): bigint {
+  if (window === 'TRANSACTION') return 0n;
+  const start = windowStart(window, now)?.getTime();
+  const amounts: number[] = [];
+  for (const entry of entriesInEventOrder) if (start === undefined || Date.parse(entry.at) >= start) amounts.push(entry.amount);
+  return spendAfterCredits(tallySpend(amounts));
+}
+
+/** Would spending `amount` on top of `spent` pass the limit? Reaching it is allowed; 0 means no limit. */
+export function overLimit(limit: number, spent: bigint, amount: number): boolean {
+  return limit !== NO_SPEND_LIMIT && spent + BigInt(amount) > BigInt(limit);
+}
+
+/** Would this amount exceed a card's limit? TRANSACTION compares the amount alone. */
+export function exceedsSpendLimit(limit: number, duration: SpendLimitDuration, entriesInEventOrder: Iterable<SpendEntry>, amount: number, now: Date): boolean {
+  if (limit === NO_SPEND_LIMIT) return false;
   if (duration === 'TRANSACTION') return amount > limit;
-  return spentInWindow(entries, duration, now) + amount > limit;
+  return overLimit(limit, windowSpend(entriesInEventOrder, duration, now), amount);
 }

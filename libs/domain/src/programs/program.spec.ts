@@ -1,5 +1,6 @@
 import { deciderSpecification } from '@ledger/test-support';
 import { foldEvents } from '../core/decider';
+import { EndpointUrlInvalid } from '../core/endpoint-url';
 import {
   AddFundingSource,
   ApiKeyNotFound,
@@ -140,6 +141,11 @@ describe('program aggregate', () => {
       it('keeps the secret when the endpoint changes, and records nothing when nothing does', () => {
         spec.given([...aProgram, enrolled('https://a.example/asa')]).when(enroll('https://b.example/asa', 3000, 'sealed-2')).then([enrolled('https://b.example/asa', 3000, 'sealed-1')]);
         spec.given([...aProgram, enrolled('https://a.example/asa')]).when(enroll('https://a.example/asa', 2000, 'sealed-2')).then([]);
+      });
+
+      it.each(['ftp://a.example/asa', 'not a url', 'https://user:pw@a.example/asa', 'https://token@a.example/asa'])('refuses the url %j', (url) => {
+        spec.given(aProgram).when(enroll(url)).thenThrows(EndpointUrlInvalid);
+        spec.given([...aProgram, enrolled('https://a.example/asa')]).when(enroll(url)).thenThrows(EndpointUrlInvalid);
       });
 
       it('disenrolls, once', () => {

@@ -1,5 +1,6 @@
 import { assertNever, Decider, DecisionContext } from '../core/decider';
 import { Conflict, NotFound } from '../core/domain-error';
+import { checkedEndpointUrl } from '../core/endpoint-url';
 
 /**
  * A program owns cards, api-keys and funding sources. Api-keys appear here only as hashes: the clear
@@ -278,6 +279,7 @@ export function decideProgram(command: ProgramCommand, program: Program, { now }
       return settingsChanges(command, existing(program, command.programToken));
     case 'EnrollAuthorizationStream': {
       const active = existing(program, command.programToken);
+      checkedEndpointUrl(command.url);
       const current = active.authorizationStream;
       if (current && current.url === command.url && current.timeoutMs === command.timeoutMs) return [];
       const secretSealed = current?.secretSealed ?? command.newSecretSealed;

@@ -19,3 +19,10 @@ export class AmountAboveAvailable extends InvalidInput {
     super(`amount ${amount} is more than the ${available} cents ${action}`, 'amount');
   }
 }
+
+/** The amount is allowed, but at the authorization's exchange rate it comes to more than any amount can be. */
+export class LocalAmountOutOfRange extends InvalidInput {
+  constructor(amount: number, local: bigint) {
+    super(`amount ${amount} comes to ${local} in the merchant currency at the authorization's rate, more than ${Number.MAX_SAFE_INTEGER}`, 'amount');
+  }
+}

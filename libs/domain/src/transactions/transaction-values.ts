@@ -2,7 +2,8 @@
 export const TRANSACTION_STATUSES = ['PENDING', 'VOIDED', 'SETTLING', 'SETTLED', 'BOUNCED', 'DECLINED'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
-export const TRANSACTION_EVENT_TYPES = ['AUTHORIZATION', 'AUTHORIZATION_ADVICE', 'CLEARING', 'VOID', 'RETURN'] as const;
+/** The spec's five, and Lithic's RETURN_REVERSAL (a return taken back; docs/decisions.md). */
+export const TRANSACTION_EVENT_TYPES = ['AUTHORIZATION', 'AUTHORIZATION_ADVICE', 'CLEARING', 'VOID', 'RETURN', 'RETURN_REVERSAL'] as const;
 export type TransactionEventType = (typeof TRANSACTION_EVENT_TYPES)[number];
 
 export const DECLINE_REASONS = [
@@ -28,7 +29,10 @@ export const DECLINE_REASONS = [
   'USER_TRANSACTION_LIMIT',
 ] as const;
 export type DeclineReason = (typeof DECLINE_REASONS)[number];
-export type TransactionResult = 'APPROVED' | DeclineReason;
+
+/** Every value a transaction's or an event's `result` takes: APPROVED or a decline reason (spec 2.6). */
+export const TRANSACTION_RESULTS = ['APPROVED', ...DECLINE_REASONS] as const;
+export type TransactionResult = (typeof TRANSACTION_RESULTS)[number];
 
 export interface Merchant {
   readonly acceptorId: string;
@@ -44,4 +48,9 @@ export function merchantKey(merchant: Merchant): string {
   return merchant.acceptorId !== '' ? `acceptor:${merchant.acceptorId}` : `descriptor:${merchant.descriptor.trim().toLowerCase()}`;
 }
 
-export const transactionStreamId = (transactionToken: string): string => `transaction-${transactionToken}`;
+const TRANSACTION_STREAM_PREFIX = 'transaction-';
+
+export const transactionStreamId = (transactionToken: string): string => `${TRANSACTION_STREAM_PREFIX}${transactionToken}`;
+
+/** Whether a stream is a transaction's: the category every transactionStreamId is in. */
+export const isTransactionStream = (streamId: string): boolean => streamId.startsWith(TRANSACTION_STREAM_PREFIX);

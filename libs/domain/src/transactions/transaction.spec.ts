@@ -7,12 +7,13 @@ import {
   ExistingTransaction,
   RecordAuthorization,
   RecordReturn,
+  ReverseReturn,
   SettleTransaction,
   transactionDecider,
   TransactionEvent,
   VoidAuthorization,
 } from './transaction';
-import { AmountAboveAvailable, TransactionNotFound, TransactionStateConflict } from './transaction-errors';
+import { AmountAboveAvailable, LocalAmountOutOfRange, TransactionNotFound, TransactionStateConflict } from './transaction-errors';
 import type { Merchant, TransactionResult } from './transaction-values';
 
 // ---------------------------------------------------------------- fixtures
@@ -67,6 +68,10 @@ const returned = (overrides: Partial<AuthorizationFacts> = {}): TransactionEvent
   type: 'TransactionReturned',
   data: facts({ eventToken: 'evt-return', ...overrides }),
 });
+const returnReversed = (amount: number, eventToken = 'evt-return-reversal', at = decidedAt): TransactionEvent => ({
+  type: 'TransactionReturnReversed',
+  data: { transactionToken, eventToken, amount, at },
+});
 const settled = (at = decidedAt): TransactionEvent => ({ type: 'TransactionSettled', data: { transactionToken, at } });
 const bounced = (fundingState: string, at = decidedAt): TransactionEvent => ({ type: 'TransactionBounced', data: { transactionToken, at, fundingState } });
 
@@ -81,7 +86,7 @@ const advise = (amount: number, overrides: Partial<AdviseAuthorization> = {}): A
   amount,
   ...overrides,
 });
-const voidAuthorization = (amount: number, overrides: Partial<VoidAuthorization> = {}): VoidAuthorization => ({
+const voidAuthorization = (amount: number | undefined, overrides: Partial<VoidAuthorization> = {}): VoidAuthorization => ({
   type: 'VoidAuthorization',
   transactionToken,
   programToken,
@@ -89,7 +94,7 @@ const voidAuthorization = (amount: number, overrides: Partial<VoidAuthorization>
   amount,
   ...overrides,
 });
-const clear = (amount: number, overrides: Partial<ClearAuthorization> = {}): ClearAuthorization => ({
+const clear = (amount: number | undefined, overrides: Partial<ClearAuthorization> = {}): ClearAuthorization => ({
   type: 'ClearAuthorization',
   transactionToken,
   programToken,
@@ -100,6 +105,13 @@ const clear = (amount: number, overrides: Partial<ClearAuthorization> = {}): Cle
 const recordReturn = (overrides: Partial<AuthorizationFacts> = {}): RecordReturn => ({
   type: 'RecordReturn',
   facts: facts({ eventToken: 'evt-return', ...overrides }),
+});
+const reverseReturn = (overrides: Partial<ReverseReturn> = {}): ReverseReturn => ({
+  type: 'ReverseReturn',
+  transactionToken,
+  programToken,
+  eventToken: 'evt-return-reversal',
+  ...overrides,
 });
 const settle = (fundingState = 'ENABLED', overrides: Partial<SettleTransaction> = {}): SettleTransaction => ({
   type: 'SettleTransaction',
@@ -249,6 +261,30 @@ describe('transaction aggregate', () => {
     });
   });
 
+  describe('void and clearing without an amount move the full pending amount (Lithic\'s default)', () => {
+    const histories: ReadonlyArray<readonly [string, readonly TransactionEvent[], number]> = [
+      ['an authorization', [authorized()], 1000],
+      ['a partly voided authorization', [authorized(), voided(400)], 600],
+      ['an advised authorization', [authorized(), advised(1500)], 1500],
+      ['an authorization advised, then partly voided', [authorized(), advised(1500), voided(200)], 1300],
+    ];
+
+    it.each(histories)('voids all that is pending of %s', (_, history, pendingAmount) => {
+      spec.given(history).when(voidAuthorization(undefined)).then([voided(pendingAmount)]);
+      expect(stateAfter([...history, voided(pendingAmount)])).toMatchObject({ status: 'VOIDED', amount: 0 });
+    });
+
+    it.each(histories)('clears all that is pending of %s', (_, history, pendingAmount) => {
+      spec.given(history).when(clear(undefined)).then([cleared(pendingAmount)]);
+      expect(stateAfter([...history, cleared(pendingAmount)])).toMatchObject({ status: 'SETTLING', amount: pendingAmount, settledAmount: pendingAmount });
+    });
+
+    it.each(notPending)('still refuses both on a %s transaction', (_, history) => {
+      spec.given(history).when(voidAuthorization(undefined)).thenThrows(TransactionStateConflict);
+      spec.given(history).when(clear(undefined)).thenThrows(TransactionStateConflict);
+    });
+  });
+
   describe('clearing', () => {
     it('records a clearing of a PENDING authorization', () => {
       spec.given([authorized()]).when(clear(1000)).then([cleared(1000)]);
@@ -279,6 +315,28 @@ describe('transaction aggregate', () => {
 
     it('clears a partly voided authorization', () => {
       expect(stateAfter([authorized(), voided(400), cleared(600)])).toMatchObject({ status: 'SETTLING', amount: 600, settledAmount: 600 });
+    });
+  });
+
+  describe('local-currency amounts stay amounts', () => {
+    const MAX = Number.MAX_SAFE_INTEGER;
+    // 1 cent authorized as the largest merchant amount: any larger advice or clearing would convert past 2^53.
+    const extremeRate = authorized('APPROVED', { amount: 1, merchantAmount: MAX });
+
+    it('refuses an advice or a clearing whose merchant amount would pass 2^53 - 1, naming amount', () => {
+      spec.given([extremeRate]).when(advise(2)).thenThrows(LocalAmountOutOfRange, /^amount 2 comes to 18014398509481982 in the merchant currency/);
+      spec.given([extremeRate]).when(clear(MAX)).thenThrows(LocalAmountOutOfRange, 'amount 9007199254740991 comes to');
+    });
+
+    it('accepts the largest amount that still converts, at the exact rate', () => {
+      spec.given([extremeRate]).when(clear(1)).then([cleared(1)]);
+      expect(stateAfter([extremeRate, cleared(1)])).toMatchObject({ amount: 1, merchantAmount: MAX });
+    });
+
+    it('converts exactly where the product of amount and rate is past 2^53', () => {
+      // In doubles, 30508203087422 x 705719 / 28724 rounds the product first and comes out one cent high.
+      const rate = authorized('APPROVED', { amount: 28724, merchantAmount: 705719 });
+      expect(stateAfter([rate, cleared(30508203087422)]).merchantAmount).toBe(749555026272537);
     });
   });
 
@@ -338,6 +396,41 @@ describe('transaction aggregate', () => {
     it('settles a return', () => {
       spec.given([returned()]).when(settle('ENABLED')).then([settled()]);
       expect(stateAfter([returned(), settled()])).toMatchObject({ status: 'SETTLED', amount: -1000, settledAmount: -1000 });
+    });
+  });
+
+  describe('return reversal (Lithic\'s RETURN_REVERSAL)', () => {
+    it.each([
+      ['SETTLING', [returned()]],
+      ['SETTLED', [returned(), settled()]],
+    ] as const)('takes a whole %s return back, for the return\'s amount', (_, history) => {
+      spec.given(history).when(reverseReturn()).then([returnReversed(1000)]);
+    });
+
+    it('makes the return VOIDED with every amount back to 0 and lists a RETURN_REVERSAL entry', () => {
+      const state = stateAfter([returned(), settled(), returnReversed(1000)]);
+      expect(state).toMatchObject({ status: 'VOIDED', amount: 0, settledAmount: 0, merchantAmount: 0, authorizationAmount: 0 });
+      expect(state.events.map((entry) => [entry.type, entry.amount])).toEqual([
+        ['RETURN', 1000],
+        ['RETURN_REVERSAL', 1000],
+      ]);
+    });
+
+    it.each([
+      ['a reversed return (only once)', [returned(), returnReversed(1000)]],
+      ['a bounced return (it never credited anything)', [returned(), bounced('DISCONNECTED')]],
+    ] as const)('refuses %s as a conflict', (_, history) => {
+      spec.given(history).when(reverseReturn()).thenThrows(TransactionStateConflict, /a return reversal needs a SETTLING or SETTLED return/);
+    });
+
+    const purchases: ReadonlyArray<readonly [string, readonly TransactionEvent[]]> = [['PENDING', [authorized()]], ...notPending];
+    it.each(purchases)('refuses a purchase that is %s: only a return can be reversed', (_, history) => {
+      spec.given(history).when(reverseReturn()).thenThrows(TransactionStateConflict);
+    });
+
+    it('answers not found for an unknown transaction or another program\'s return', () => {
+      spec.given([]).when(reverseReturn()).thenThrows(TransactionNotFound);
+      spec.given([returned()]).when(reverseReturn({ programToken: otherProgramToken })).thenThrows(TransactionNotFound);
     });
   });
 

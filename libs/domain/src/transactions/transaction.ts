@@ -1,6 +1,6 @@
 import { assertNever, Decider, DecisionContext } from '../core/decider';
 import type { AuthorizationFacts } from '../cards/card';
-import { AmountAboveAvailable, TransactionNotFound, TransactionStateConflict } from './transaction-errors';
+import { AmountAboveAvailable, LocalAmountOutOfRange, TransactionNotFound, TransactionStateConflict } from './transaction-errors';
 import type { Merchant, TransactionEventType, TransactionResult, TransactionStatus } from './transaction-values';
 
 /**
@@ -42,6 +42,12 @@ export interface TransactionReturned {
   readonly data: AuthorizationFacts;
 }
 
+/** A return taken back whole: the money it gave the card is gone again (Lithic's RETURN_REVERSAL). */
+export interface TransactionReturnReversed {
+  readonly type: 'TransactionReturnReversed';
+  readonly data: AmountEventData;
+}
+
 export interface TransactionSettled {
   readonly type: 'TransactionSettled';
   readonly data: { readonly transactionToken: string; readonly at: string };
@@ -58,6 +64,7 @@ export type TransactionEvent =
   | TransactionVoided
   | TransactionCleared
   | TransactionReturned
+  | TransactionReturnReversed
   | TransactionSettled
   | TransactionBounced;
 
@@ -117,17 +124,31 @@ export interface AdviseAuthorization extends AmountCommand {
   readonly type: 'AdviseAuthorization';
 }
 
-export interface VoidAuthorization extends AmountCommand {
+/** Void and clearing may leave the amount out: they then move the whole pending amount (Lithic's default). */
+interface PendingAmountCommand extends Omit<AmountCommand, 'amount'> {
+  /** Cents; the full pending amount when absent. */
+  readonly amount?: number;
+}
+
+export interface VoidAuthorization extends PendingAmountCommand {
   readonly type: 'VoidAuthorization';
 }
 
-export interface ClearAuthorization extends AmountCommand {
+export interface ClearAuthorization extends PendingAmountCommand {
   readonly type: 'ClearAuthorization';
 }
 
 export interface RecordReturn {
   readonly type: 'RecordReturn';
   readonly facts: AuthorizationFacts;
+}
+
+/** Takes a whole return back; the amount is the return's, so none is given. */
+export interface ReverseReturn {
+  readonly type: 'ReverseReturn';
+  readonly transactionToken: string;
+  readonly programToken: string;
+  readonly eventToken: string;
 }
 
 export interface SettleTransaction {
@@ -138,7 +159,14 @@ export interface SettleTransaction {
   readonly fundingState: string;
 }
 
-export type TransactionCommand = RecordAuthorization | AdviseAuthorization | VoidAuthorization | ClearAuthorization | RecordReturn | SettleTransaction;
+export type TransactionCommand =
+  | RecordAuthorization
+  | AdviseAuthorization
+  | VoidAuthorization
+  | ClearAuthorization
+  | RecordReturn
+  | ReverseReturn
+  | SettleTransaction;
 
 // ---------------------------------------------------------------- decide
 
@@ -161,22 +189,35 @@ export function decideTransaction(command: TransactionCommand, transaction: Tran
     case 'AdviseAuthorization': {
       const existing = owned(transaction, command.transactionToken, command.programToken);
       pending(existing, 'an authorization advice');
+      convertible(existing, command.amount);
       return [{ type: 'TransactionAdvised', data: amountData(command, at) }];
     }
     case 'VoidAuthorization': {
       const existing = owned(transaction, command.transactionToken, command.programToken);
       pending(existing, 'a void');
-      if (command.amount > existing.amount) throw new AmountAboveAvailable('still pending', command.amount, existing.amount);
-      return [{ type: 'TransactionVoided', data: amountData(command, at) }];
+      const amount = command.amount ?? existing.amount;
+      if (amount > existing.amount) throw new AmountAboveAvailable('still pending', amount, existing.amount);
+      return [{ type: 'TransactionVoided', data: amountData({ ...command, amount }, at) }];
     }
     case 'ClearAuthorization': {
       const existing = owned(transaction, command.transactionToken, command.programToken);
       pending(existing, 'a clearing');
-      return [{ type: 'TransactionCleared', data: amountData(command, at) }];
+      const amount = command.amount ?? existing.amount;
+      convertible(existing, amount);
+      return [{ type: 'TransactionCleared', data: amountData({ ...command, amount }, at) }];
     }
     case 'RecordReturn':
       if (transaction.status !== 'ABSENT') return [];
       return [{ type: 'TransactionReturned', data: command.facts }];
+    case 'ReverseReturn': {
+      const existing = owned(transaction, command.transactionToken, command.programToken);
+      // Only a return that moved money (SETTLING or SETTLED) can be taken back, and only once: a
+      // reversed return is VOIDED, a bounced one never credited anything.
+      if (!isReturn(existing) || (existing.status !== 'SETTLING' && existing.status !== 'SETTLED')) {
+        throw new TransactionStateConflict(existing.transactionToken, existing.status, 'a return reversal', 'a SETTLING or SETTLED return');
+      }
+      return [{ type: 'TransactionReturnReversed', data: amountData({ ...command, amount: -existing.amount }, at) }];
+    }
     case 'SettleTransaction': {
       const existing = owned(transaction, command.transactionToken, command.programToken);
       if (existing.status !== 'SETTLING') {
@@ -192,6 +233,21 @@ export function decideTransaction(command: TransactionCommand, transaction: Tran
   }
 }
 
+/**
+ * The local-currency amount the event will carry must be an amount too: an advice or clearing of a
+ * small authorization with a huge merchant amount would otherwise fold into a number that no read
+ * model can store. (A void only lowers the pending amount, so it can never go past the authorization's.)
+ */
+function convertible(transaction: ExistingTransaction, amount: number): void {
+  const local = exactLocalAmount(transaction.rate, amount);
+  if (local > BigInt(Number.MAX_SAFE_INTEGER)) throw new LocalAmountOutOfRange(amount, local);
+}
+
+/** A return opens its own transaction with a RETURN entry. */
+function isReturn(transaction: ExistingTransaction): boolean {
+  return transaction.events[0]?.type === 'RETURN';
+}
+
 function amountData(command: AmountCommand, at: string) {
   return { transactionToken: command.transactionToken, eventToken: command.eventToken, amount: command.amount, at };
 }
@@ -202,7 +258,21 @@ function amountData(command: AmountCommand, at: string) {
 function inLocalCurrency(transaction: ExistingTransaction, amount: number): number {
   const { rate } = transaction;
   if (rate.amount === 0) return amount;
-  return Math.round((amount * rate.merchantAmount) / rate.amount);
+  const product = amount * rate.merchantAmount;
+  // Doubles are exact while the product is a safe integer, and every stored event was folded that way;
+  // past it, the rounding of the product would change the cents, so the rate is applied exactly.
+  if (Number.isSafeInteger(product)) return Math.round(product / rate.amount);
+  return Number(exactLocalAmount(rate, amount));
+}
+
+/** amount x merchantAmount / amount of the rate, rounded half up as Math.round does, in exact arithmetic. */
+function exactLocalAmount(rate: ExistingTransaction['rate'], amount: number): bigint {
+  if (rate.amount === 0) return BigInt(amount);
+  const numerator = BigInt(amount) * BigInt(rate.merchantAmount);
+  const denominator = BigInt(rate.amount);
+  const quotient = numerator / denominator;
+  const remainder = numerator % denominator;
+  return remainder * 2n >= denominator ? quotient + 1n : quotient;
 }
 
 function entry(token: string, type: TransactionEventType, amount: number, created: string, result: TransactionResult = 'APPROVED'): TransactionEventEntry {
@@ -305,6 +375,18 @@ function evolveExisting(transaction: ExistingTransaction, event: Exclude<Transac
         settledAmount: amount,
         merchantAmount: inLocalCurrency(transaction, amount),
         events: [...transaction.events, entry(eventToken, 'CLEARING', amount, at)],
+      };
+    }
+    case 'TransactionReturnReversed': {
+      // Nothing moved in the end: final, like a full void, with every amount back to 0.
+      const { amount, eventToken, at } = event.data;
+      return {
+        ...transaction,
+        status: 'VOIDED',
+        amount: 0,
+        settledAmount: 0,
+        merchantAmount: 0,
+        events: [...transaction.events, entry(eventToken, 'RETURN_REVERSAL', amount, at)],
       };
     }
     case 'TransactionSettled':

@@ -1,5 +1,6 @@
 import { deciderSpecification } from '@ledger/test-support';
 import { foldEvents } from '../core/decider';
+import { EndpointUrlInvalid } from '../core/endpoint-url';
 import {
   CreateEventSubscription,
   EventSubscriptionAlreadyExists,
@@ -10,7 +11,6 @@ import {
   subscribesTo,
   UnknownWebhookEventType,
   UpdateEventSubscription,
-  WebhookUrlInvalid,
 } from './event-subscription';
 
 // ---------------------------------------------------------------- fixtures
@@ -95,9 +95,12 @@ describe('event subscription aggregate', () => {
       );
     });
 
-    it('refuses a url that is not http or https', () => {
-      spec.given([]).when(create({ url: 'ftp://hooks.example.com/x' })).thenThrows(WebhookUrlInvalid);
-      spec.given([]).when(create({ url: 'hooks.example.com' })).thenThrows(WebhookUrlInvalid);
+    it.each(['ftp://hooks.example.com/x', 'hooks.example.com', 'file:///etc/passwd', 'javascript:alert(1)', 'http://', 'http://[::1/', 'http://exa mple.com/'])('refuses %j: not an http or https URL', (url) => {
+      spec.given([]).when(create({ url })).thenThrows(EndpointUrlInvalid, 'url must be an http or https URL');
+    });
+
+    it.each(['http://user:pass@127.0.0.1:6379/', 'https://user@hooks.example.com/', 'https://:secret@hooks.example.com/', 'https://a%40b:c@hooks.example.com/'])('refuses %j: credentials', (url) => {
+      spec.given([]).when(create({ url })).thenThrows(EndpointUrlInvalid, 'url must not carry credentials (user:password@)');
     });
 
     it('refuses a second create of the same token', () => {
@@ -130,7 +133,8 @@ describe('event subscription aggregate', () => {
     });
 
     it('validates the new url and event types', () => {
-      spec.given([created]).when(update({ url: 'mailto:ops@example.com' })).thenThrows(WebhookUrlInvalid);
+      spec.given([created]).when(update({ url: 'mailto:ops@example.com' })).thenThrows(EndpointUrlInvalid);
+      spec.given([created]).when(update({ url: 'https://ops:pw@hooks.example.com/' })).thenThrows(EndpointUrlInvalid, /credentials/);
       spec.given([created]).when(update({ eventTypes: ['transfer.created'] })).thenThrows(UnknownWebhookEventType);
     });
 

@@ -1,5 +1,6 @@
 import { assertNever, Decider, DecisionContext } from '../core/decider';
 import { Conflict, InvalidInput, NotFound } from '../core/domain-error';
+import { checkedEndpointUrl } from '../core/endpoint-url';
 
 /**
  * An event subscription: a program's webhook endpoint, the event types it wants and the secret its
@@ -175,12 +176,6 @@ export class UnknownWebhookEventType extends InvalidInput {
   }
 }
 
-export class WebhookUrlInvalid extends InvalidInput {
-  constructor() {
-    super('url must be an http or https URL', 'url');
-  }
-}
-
 // ---------------------------------------------------------------- rules
 
 const KNOWN_TYPES = new Set<string>(WEBHOOK_EVENT_TYPES);
@@ -193,11 +188,6 @@ export function normalizeEventTypes(eventTypes: readonly string[]): WebhookEvent
     if (!seen.includes(eventType as WebhookEventType)) seen.push(eventType as WebhookEventType);
   }
   return seen;
-}
-
-function checkedUrl(url: string): string {
-  if (!/^https?:\/\/[^\s/?#]+/i.test(url)) throw new WebhookUrlInvalid();
-  return url;
 }
 
 /** Whether a subscription with these types wants a message of this type (an empty list wants all). */
@@ -227,7 +217,7 @@ export function decideEventSubscription(command: EventSubscriptionCommand, subsc
           data: {
             subscriptionToken,
             programToken,
-            url: checkedUrl(command.url),
+            url: checkedEndpointUrl(command.url),
             description: command.description ?? '',
             eventTypes: normalizeEventTypes(command.eventTypes ?? []),
             disabled: command.disabled ?? false,
@@ -239,7 +229,7 @@ export function decideEventSubscription(command: EventSubscriptionCommand, subsc
     }
     case 'UpdateEventSubscription': {
       const current = owned(subscription, command);
-      const url = command.url === undefined ? undefined : checkedUrl(command.url);
+      const url = command.url === undefined ? undefined : checkedEndpointUrl(command.url);
       const eventTypes = command.eventTypes === undefined ? undefined : normalizeEventTypes(command.eventTypes);
       const changes = {
         ...(url !== undefined && url !== current.url ? { url } : {}),
