@@ -1,4 +1,4 @@
-import { apiKeyFromHeader, authenticate, hashApiKey, MISSING_API_KEY_MESSAGE, sameHash, UNKNOWN_API_KEY_MESSAGE, Unauthenticated } from './api-keys';
+import { apiKeyFromHeader, authenticate, hashApiKey, MISSING_API_KEY_MESSAGE, sameHash, UNKNOWN_API_KEY_MESSAGE, Unauthenticated, WRONG_SCHEME_MESSAGE } from './api-keys';
 
 const key = '3b6e0c8a-5f1d-4a7e-9c2b-8d4f6a1e2c3b';
 const directory = {
@@ -40,5 +40,10 @@ describe('api-keys', () => {
   it("answers with Privacy's messages", async () => {
     await expect(authenticate(directory, undefined)).rejects.toThrow(new Unauthenticated(MISSING_API_KEY_MESSAGE));
     await expect(authenticate(directory, 'api-key nope')).rejects.toThrow(new Unauthenticated(UNKNOWN_API_KEY_MESSAGE));
+    await expect(authenticate(directory, 'api-key a b')).rejects.toThrow(new Unauthenticated(MISSING_API_KEY_MESSAGE));
+  });
+
+  it.each([`Bearer ${key}`, `bearer ${key}`, `Basic ${key}`, `Token ${key}`, `Bearer  ${key} extra`])('refuses %p, a key under another scheme, saying the scheme must be api-key', async (header) => {
+    await expect(authenticate(directory, header)).rejects.toThrow(new Unauthenticated(WRONG_SCHEME_MESSAGE));
   });
 });

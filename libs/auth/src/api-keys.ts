@@ -29,9 +29,19 @@ export function apiKeyFromHeader(header: string | undefined): string | null {
   return /\s/.test(value) ? null : value;
 }
 
-/** Privacy's wording for the two ways an api-key can be wrong. */
+/**
+ * A scheme word other than api-key before the credentials (`Bearer <KEY>`, `Basic ...`): the caller
+ * sent a key the wrong way, which deserves its own message rather than "provide an API key".
+ */
+export function usesOtherScheme(header: string | undefined): boolean {
+  const scheme = header === undefined ? null : /^(\S+)\s+\S/.exec(header.trim());
+  return scheme !== null && scheme[1].toLowerCase() !== 'api-key';
+}
+
+/** Privacy's wording for the two ways an api-key can be wrong, and ours for a wrong scheme. */
 export const MISSING_API_KEY_MESSAGE = 'Please provide API key in Authorization header';
 export const UNKNOWN_API_KEY_MESSAGE = 'Could not find API key';
+export const WRONG_SCHEME_MESSAGE = 'Authorization scheme must be api-key: send `Authorization: api-key <KEY>` (or the bare key)';
 
 export class Unauthenticated extends Error {
   constructor(message: string) {
@@ -48,6 +58,7 @@ export interface ApiKeyDirectory {
 export const API_KEY_DIRECTORY = Symbol('API_KEY_DIRECTORY');
 
 export async function authenticate(directory: ApiKeyDirectory, header: string | undefined): Promise<string> {
+  if (usesOtherScheme(header)) throw new Unauthenticated(WRONG_SCHEME_MESSAGE);
   const apiKey = apiKeyFromHeader(header);
   if (apiKey === null) throw new Unauthenticated(MISSING_API_KEY_MESSAGE);
   const keyHash = hashApiKey(apiKey);

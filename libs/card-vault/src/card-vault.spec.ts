@@ -1,5 +1,6 @@
 import { isValidCardNumber } from '@ledger/domain';
 import { CardVault, parseCardDataKey } from './card-vault';
+import { MessageSeal, MessageUnsealable } from './message-seal';
 
 const key = Buffer.alloc(32, 7);
 const vault = new CardVault(key);
@@ -75,5 +76,29 @@ describe('CardVault', () => {
     expect(parseCardDataKey('07'.repeat(32))).toEqual(key);
     expect(parseCardDataKey(key.toString('base64'))).toEqual(key);
     expect(() => parseCardDataKey('abcd')).toThrow('32 bytes');
+  });
+});
+
+describe('message seal', () => {
+  const key = Buffer.alloc(32, 7);
+  const seal = MessageSeal.derivedFrom(key, 'command-transport');
+
+  it('opens what it sealed, in the same context; each seal differs', () => {
+    const message = JSON.stringify({ pan: '4242424242424242', cvv: '123', pin: '9876' });
+    const sealed = seal.seal(message, 'command ledger.commands.card-service');
+    expect(sealed).not.toContain('4242');
+    expect(seal.seal(message, 'command ledger.commands.card-service')).not.toBe(sealed);
+    expect(seal.open(sealed, 'command ledger.commands.card-service')).toBe(message);
+  });
+
+  it('refuses another context, another key, another purpose and any change', () => {
+    const sealed = seal.seal('{"pin":"9876"}', 'command a');
+    expect(() => seal.open(sealed, 'reply a')).toThrow(MessageUnsealable);
+    expect(() => MessageSeal.derivedFrom(Buffer.alloc(32, 8), 'command-transport').open(sealed, 'command a')).toThrow(/another key.*CARD_DATA_KEY/);
+    expect(() => MessageSeal.derivedFrom(key, 'other').open(sealed, 'command a')).toThrow(/another key/);
+    const parts = sealed.split('.');
+    parts[4] = Buffer.from('{"pin":"0000"}').toString('base64url');
+    expect(() => seal.open(parts.join('.'), 'command a')).toThrow(/altered/);
+    expect(() => seal.open('{"pin":"9876"}', 'command a')).toThrow(/not a sealed message/);
   });
 });

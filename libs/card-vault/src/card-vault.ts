@@ -1,5 +1,6 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, randomInt } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { cardNumberFrom, CardNumberSecrets } from '@ledger/domain';
+import { deriveKey } from './key-derivation';
 
 /**
  * Card secrets (design invariant 6). One 32-byte master key from configuration is split with HKDF
@@ -30,12 +31,12 @@ export class CardVault {
   ) {
     if (masterKey.length !== 32) throw new Error('The card data key must be 32 bytes');
     if (encryptionKeys.some((key) => key.length !== 32)) throw new Error('Card encryption keys must be 32 bytes');
-    const derived = derive(masterKey, 'pan-encryption');
+    const derived = deriveKey(masterKey, 'pan-encryption');
     this.encryptionKey = encryptionKeys[0] ?? derived;
     this.decryptionKeys = new Map([derived, ...encryptionKeys].map((key) => [keyIdOf(key), key]));
-    this.lookupKey = derive(masterKey, 'pan-lookup');
-    this.cvvKey = derive(masterKey, 'cvv');
-    this.pinKey = derive(masterKey, 'pin');
+    this.lookupKey = deriveKey(masterKey, 'pan-lookup');
+    this.cvvKey = deriveKey(masterKey, 'cvv');
+    this.pinKey = deriveKey(masterKey, 'pin');
     this.keyId = keyIdOf(this.encryptionKey);
   }
 
@@ -85,10 +86,6 @@ export class CardVault {
 
 function keyIdOf(key: Buffer): string {
   return createHash('sha256').update(key).digest('hex').slice(0, 8);
-}
-
-function derive(masterKey: Buffer, purpose: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), `card-ledger/${purpose}`, 32));
 }
 
 /** Accepts the key as 64 hex characters or 44 base64 characters. */

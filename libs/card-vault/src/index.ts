@@ -1,1 +1,3 @@
 export * from './card-vault';
+export * from './key-derivation';
+export * from './message-seal';

@@ -14,7 +14,7 @@ import { createReadModelClient } from './prisma-client';
 
 // Each test migrates schemas of its own (never `public`, which other suites of this worker use).
 
-const SCHEMAS = ['rm_migrate_twice', 'rm_migrate_checksum', 'rm_migrate_race', 'rm_migrate_race_existing', 'rm_migrate_a', 'rm_migrate_b', 'rm_migrate_default'];
+const SCHEMAS = ['rm_migrate_attempt_errors', 'rm_migrate_twice', 'rm_migrate_checksum', 'rm_migrate_race', 'rm_migrate_race_existing', 'rm_migrate_a', 'rm_migrate_b', 'rm_migrate_default'];
 
 let url: string;
 let pool: Pool;
@@ -97,6 +97,42 @@ describe('with a migrations folder of its own', () => {
   });
 
   afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('turns the errno, address and port older webhook attempts recorded into their class, and admits nothing else after', async () => {
+    const schema = 'rm_migrate_attempt_errors';
+    const classes = '20261126000000_webhook_attempt_failure_classes';
+    // The database as it was before that migration (and any after it).
+    const fromThere = shipped.filter((name) => name >= classes);
+    for (const name of fromThere) await rm(path.join(dir, name), { recursive: true });
+    await migrateReadModel(pool, { schema, migrationsDir: dir });
+    const older: [number, number | null, string | null][] = [
+      [1, null, 'ECONNREFUSED: connect ECONNREFUSED 10.0.0.5:5432'],
+      [2, null, 'timed out after 15000 ms'],
+      [3, null, 'UND_ERR_SOCKET: other side closed'],
+      [4, 500, null],
+      [5, 302, null],
+      [6, 200, null],
+    ];
+    for (const [attempt, status, error] of older) {
+      await pool.query(
+        `insert into ${schema}.webhook_attempts (message_id, attempt, subscription_token, at, url, response_status, error, duration_ms)
+         values ('6a1b2c3d-4e5f-5a6b-8c7d-9e0f1a2b3c4d', $1, '5c2d7e1f-3a4b-4c5d-9e6f-7a8b9c0d1e2f', now(), 'http://10.0.0.5:5432/', $2, $3, 1)`,
+        [attempt, status, error],
+      );
+    }
+    for (const name of fromThere) await cp(path.join(READ_MODEL_MIGRATIONS_DIR, name), path.join(dir, name), { recursive: true });
+    expect((await migrateReadModel(pool, { schema, migrationsDir: dir })).applied).toEqual(fromThere);
+    const rows = await pool.query(`select attempt, response_status, error from ${schema}.webhook_attempts order by attempt`);
+    expect(rows.rows.map((row) => [row.attempt, row.response_status, row.error])).toEqual([
+      [1, null, 'connection_failed'],
+      [2, null, 'timeout'],
+      [3, null, 'connection_failed'],
+      [4, 500, 'http_status'],
+      [5, 302, 'http_status'],
+      [6, 200, null],
+    ]);
+    await expect(pool.query(`update ${schema}.webhook_attempts set error = 'ECONNREFUSED 127.0.0.1:6379' where attempt = 1`)).rejects.toThrow(/webhook_attempts_error_class/);
+  });
 
   it('refuses, applying nothing, when an applied migration was edited; applies new ones in order', async () => {
     const schema = 'rm_migrate_checksum';

@@ -358,7 +358,7 @@ const rows = {
     at: updated,
     url: 'https://hooks.example.com/ledger',
     responseStatus: 503,
-    error: 'connect ECONNREFUSED 127.0.0.1:9',
+    error: 'http_status',
     durationMs: 15_000,
   },
   IdempotencyKey: {

@@ -22,3 +22,44 @@ describe('webhook settings', () => {
     expect(() => loadConfig({ WEBHOOK_POLL_MS: 'soon' })).toThrow(/WEBHOOK_POLL_MS/);
   });
 });
+
+describe('rate limits', () => {
+  const limits = (env: NodeJS.ProcessEnv) => {
+    const { rateLimitPerSecond, rateLimitPerMinute } = loadConfig(env);
+    return [rateLimitPerSecond, rateLimitPerMinute];
+  };
+
+  it('are off by default in sandbox mode (the default mode), where test suites run', () => {
+    expect(limits({})).toEqual([0, 0]);
+    expect(limits({ SANDBOX: 'true' })).toEqual([0, 0]);
+  });
+
+  it('default to 100 a second and 3000 a minute outside sandbox mode', () => {
+    expect(limits({ SANDBOX: 'false' })).toEqual([100, 3000]);
+  });
+
+  it('are what was set explicitly, window by window, in either mode', () => {
+    expect(limits({ RATE_LIMIT_PER_SECOND: '20' })).toEqual([20, 0]);
+    expect(limits({ RATE_LIMIT_PER_MINUTE: '600' })).toEqual([0, 600]);
+    expect(limits({ SANDBOX: 'false', RATE_LIMIT_PER_SECOND: '0' })).toEqual([0, 3000]);
+    expect(limits({ SANDBOX: 'false', RATE_LIMIT_PER_SECOND: '7', RATE_LIMIT_PER_MINUTE: '70' })).toEqual([7, 70]);
+  });
+});
+
+describe('egress allowlist', () => {
+  it('opens loopback by default in sandbox mode, nothing outside it', () => {
+    expect(loadConfig({})).toMatchObject({ egressAllowlist: ['127.0.0.0/8', '::1'], egressAllowlistIsSandboxDefault: true });
+    expect(loadConfig({ SANDBOX: 'false' })).toMatchObject({ egressAllowlist: [], egressAllowlistIsSandboxDefault: false });
+  });
+
+  it('is what EGRESS_ALLOWLIST says, in either mode; none is nothing', () => {
+    const configured = ' hooks.lan:8443, 10.0.0.0/8,[::1]:9000 ';
+    expect(loadConfig({ EGRESS_ALLOWLIST: configured })).toMatchObject({ egressAllowlist: ['hooks.lan:8443', '10.0.0.0/8', '[::1]:9000'], egressAllowlistIsSandboxDefault: false });
+    expect(loadConfig({ SANDBOX: 'false', EGRESS_ALLOWLIST: configured }).egressAllowlist).toEqual(['hooks.lan:8443', '10.0.0.0/8', '[::1]:9000']);
+    expect(loadConfig({ EGRESS_ALLOWLIST: 'none' })).toMatchObject({ egressAllowlist: [], egressAllowlistIsSandboxDefault: false });
+  });
+
+  it('refuses an entry that is not a host, host:port, address or range', () => {
+    for (const bad of ['http://hooks.lan', '10.0.0.0/40', 'hooks.lan:0', 'two words']) expect(() => loadConfig({ EGRESS_ALLOWLIST: bad })).toThrow(/EGRESS_ALLOWLIST/);
+  });
+});

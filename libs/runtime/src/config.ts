@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { EgressPolicy, parseAllowlist, SANDBOX_EGRESS_ALLOWLIST } from '@ledger/egress';
 
 /**
  * Everything an operator can set, read once from the environment. The README's configuration table
@@ -18,6 +19,12 @@ export interface LedgerConfig {
   readonly cardDataKey: string | null;
   /** PAN encryption keys, newest first (CARD_ENCRYPTION_KEYS); empty: derived from the card data key. */
   readonly cardEncryptionKeys: readonly string[];
+  /** Ed25519 key that signs audit digests (LEDGER_SIGNING_KEY, PEM or base64 PKCS#8); unset: generated once and kept under dataDir. */
+  readonly ledgerSigningKey: string | null;
+  /** Retired digest keys' public keys (LEDGER_VERIFY_KEYS, comma-separated raw hex, PEM or base64 SPKI), so old digests still verify. */
+  readonly ledgerVerifyKeys: readonly string[];
+  /** How often the publisher role puts a signed digest of the log on Kafka (LEDGER_DIGEST_INTERVAL_MS); 0: never. */
+  readonly ledgerDigestIntervalMs: number;
   readonly cardBin: string;
   readonly eventStore: 'postgres' | 'eventstoredb';
   readonly eventStoreDbUrl: string | null;
@@ -40,14 +47,25 @@ export interface LedgerConfig {
   readonly webhookKafkaGroupId: string;
   /** How long the outcome of a request sent with an Idempotency-Key is kept and replayed. */
   readonly idempotencyTtlHours: number;
-  /** Requests per second each program (or, without a valid api-key, each client IP) may make; 0: no limit. */
+  /**
+   * Requests per second each program (or, without a valid api-key, each client IP) may make; 0: no
+   * limit. Unset: 100, or no limit in sandbox mode (see RATE_LIMIT_DEFAULTS).
+   */
   readonly rateLimitPerSecond: number;
-  /** Requests per minute, counted the same way; 0: no limit. */
+  /** Requests per minute, counted the same way; 0: no limit. Unset: 3000, or no limit in sandbox mode. */
   readonly rateLimitPerMinute: number;
   /** Where rate-limit counters live: this process's memory, or PostgreSQL (shared by every gateway process). */
   readonly rateLimitStore: 'memory' | 'postgres';
   /** pino level of the JSON log lines on stdout (fatal, error, warn, info, debug, trace, silent). */
   readonly logLevel: string;
+  /**
+   * What outbound calls (webhooks, the authorization stream) may reach besides public addresses:
+   * host names, host:port, IP addresses and CIDR ranges (EGRESS_ALLOWLIST). Unset: loopback in
+   * sandbox mode, nothing otherwise; `none`: nothing, in sandbox mode too.
+   */
+  readonly egressAllowlist: readonly string[];
+  /** Whether egressAllowlist is the sandbox's default (said at start-up: loopback is open). */
+  readonly egressAllowlistIsSandboxDefault: boolean;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -70,6 +88,17 @@ function oneOf<T extends string>(name: string, value: string | undefined, allowe
   return value as T;
 }
 
+/**
+ * The rate limits of a service that was not told any. A production service protects itself with
+ * generous limits; the sandbox is where test suites run, and 40 parallel authorizations with the
+ * calls around them already passed 100 a second, so by default it has none. An explicit
+ * RATE_LIMIT_PER_SECOND or RATE_LIMIT_PER_MINUTE applies in either mode.
+ */
+export const RATE_LIMIT_DEFAULTS = {
+  sandbox: { perSecond: 0, perMinute: 0 },
+  production: { perSecond: 100, perMinute: 3000 },
+} as const;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): LedgerConfig {
   const eventStoreDbUrl = env.EVENTSTOREDB_URL || null;
   const eventStore = (env.EVENT_STORE || (eventStoreDbUrl ? 'eventstoredb' : 'postgres')) as LedgerConfig['eventStore'];
@@ -77,6 +106,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LedgerConfig {
   if (eventStore === 'eventstoredb' && !eventStoreDbUrl) throw new Error('EVENT_STORE=eventstoredb needs EVENTSTOREDB_URL');
   const cardBin = env.CARD_BIN || '424242';
   if (!/^\d{6,8}$/.test(cardBin)) throw new Error('CARD_BIN must be 6 to 8 digits');
+  const sandbox = flag(env.SANDBOX, true);
+  const rateLimits = sandbox ? RATE_LIMIT_DEFAULTS.sandbox : RATE_LIMIT_DEFAULTS.production;
   return {
     port: integer('PORT', env.PORT, 3000),
     host: env.HOST || '127.0.0.1',
@@ -84,9 +115,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LedgerConfig {
     dataDir: path.resolve(env.LEDGER_DATA_DIR || path.join(process.cwd(), '.data')),
     embeddedPostgresPort: integer('EMBEDDED_POSTGRES_PORT', env.EMBEDDED_POSTGRES_PORT, 54320),
     sandboxApiKey: env.SANDBOX_API_KEY || null,
-    sandbox: flag(env.SANDBOX, true),
+    sandbox,
     cardDataKey: env.CARD_DATA_KEY || null,
     cardEncryptionKeys: (env.CARD_ENCRYPTION_KEYS ?? '').split(',').map((key) => key.trim()).filter(Boolean),
+    ledgerSigningKey: env.LEDGER_SIGNING_KEY?.trim() || null,
+    ledgerDigestIntervalMs: integer('LEDGER_DIGEST_INTERVAL_MS', env.LEDGER_DIGEST_INTERVAL_MS, 300_000),
+    ledgerVerifyKeys: (env.LEDGER_VERIFY_KEYS ?? '').split(',').map((key) => key.trim()).filter(Boolean),
     cardBin,
     eventStore,
     eventStoreDbUrl,
@@ -98,11 +132,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LedgerConfig {
     webhookTimeoutMs: integer('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 15_000),
     webhookKafkaGroupId: env.WEBHOOK_KAFKA_GROUP_ID || 'webhook-dispatcher',
     idempotencyTtlHours: integer('IDEMPOTENCY_TTL_HOURS', env.IDEMPOTENCY_TTL_HOURS, 24),
-    rateLimitPerSecond: integer('RATE_LIMIT_PER_SECOND', env.RATE_LIMIT_PER_SECOND, 100),
-    rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 3000),
+    rateLimitPerSecond: integer('RATE_LIMIT_PER_SECOND', env.RATE_LIMIT_PER_SECOND, rateLimits.perSecond),
+    rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, rateLimits.perMinute),
     rateLimitStore: oneOf('RATE_LIMIT_STORE', env.RATE_LIMIT_STORE, ['memory', 'postgres'] as const, 'memory'),
     logLevel: oneOf('LOG_LEVEL', env.LOG_LEVEL, ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+    egressAllowlist: egressAllowlist(env.EGRESS_ALLOWLIST, sandbox),
+    egressAllowlistIsSandboxDefault: sandbox && !env.EGRESS_ALLOWLIST,
   };
+}
+
+/** The entries as written (each one checked now, so a typo stops the start instead of opening nothing). */
+function egressAllowlist(value: string | undefined, sandbox: boolean): readonly string[] {
+  if (!value) return sandbox ? SANDBOX_EGRESS_ALLOWLIST : [];
+  if (value.trim().toLowerCase() === 'none') return [];
+  return parseAllowlist(value).map((entry) => entry.text);
+}
+
+/** What outbound calls (webhooks, the authorization stream) may reach, for the start-up log and banner. */
+export function describeEgress(config: Pick<LedgerConfig, 'egressAllowlist' | 'egressAllowlistIsSandboxDefault'>): string {
+  const reach = EgressPolicy.of(config.egressAllowlist).describe();
+  return config.egressAllowlistIsSandboxDefault ? `${reach} (the sandbox default: receivers on this machine are reachable; EGRESS_ALLOWLIST changes it)` : reach;
 }
 
 /** The Standard Webhooks schedule: at once, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */

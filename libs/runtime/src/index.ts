@@ -3,3 +3,5 @@ export * from './kept-secret';
 export * from './projection-watcher';
 export * from './tokens';
 export * from './infrastructure.module';
+export * from './digest-keys';
+export * from './ledger-leaves';

@@ -2,9 +2,11 @@ import { DynamicModule, Global, Inject, Logger, Module, OnApplicationShutdown } 
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { CardVault, parseCardDataKey } from '@ledger/card-vault';
+import { EgressGuard, EgressHttpClient, EgressPolicy, HostResolver, systemHostResolver } from '@ledger/egress';
 import { EventStore, EventStoreDbEventStore, PipelineEnvironment, PostgresEventStore, StreamFoldCache } from '@ledger/event-store';
 import { createReadModelClient, ReadModelClient } from '@ledger/read-model';
 import { LedgerConfig } from './config';
+import { DigestKeys } from './digest-keys';
 import { ProjectionWatcher } from './projection-watcher';
 import { EVENT_STORE, LEDGER_CONFIG, PIPELINE_ENVIRONMENT, READ_MODEL } from './tokens';
 
@@ -13,11 +15,14 @@ export interface ResolvedRuntime {
   readonly config: LedgerConfig;
   readonly databaseUrl: string;
   readonly cardDataKey: string;
+  /** How outbound calls resolve names; unset: the system resolver. Tests answer as a rebinding DNS server would. */
+  readonly hostResolver?: HostResolver;
 }
 
 /**
  * The edges every app shares: the PostgreSQL pool, the configured event store, the Prisma read-model
- * client, the card vault and the read-your-writes watcher. Each app module imports what it needs.
+ * client, the card vault, the read-your-writes watcher, and the egress guard with the one HTTP client
+ * every outbound call uses. Each app module imports what it needs.
  */
 @Global()
 @Module({})
@@ -27,6 +32,7 @@ export class InfrastructureModule implements OnApplicationShutdown {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(READ_MODEL) private readonly readModel: ReadModelClient,
     private readonly watcher: ProjectionWatcher,
+    private readonly egress: EgressHttpClient,
   ) {}
 
   static forRoot(runtime: ResolvedRuntime): DynamicModule {
@@ -58,6 +64,7 @@ export class InfrastructureModule implements OnApplicationShutdown {
           provide: CardVault,
           useFactory: () => new CardVault(parseCardDataKey(runtime.cardDataKey), config.cardBin, config.cardEncryptionKeys.map(parseCardDataKey)),
         },
+        { provide: DigestKeys, useFactory: () => DigestKeys.fromConfig(config) },
         {
           provide: ProjectionWatcher,
           inject: [Pool],
@@ -67,17 +74,21 @@ export class InfrastructureModule implements OnApplicationShutdown {
             return watcher;
           },
         },
+        // One egress policy for every outbound call: the set-time check of endpoint URLs and the one HTTP client.
+        { provide: EgressGuard, useFactory: () => new EgressGuard(EgressPolicy.of(config.egressAllowlist), runtime.hostResolver ?? systemHostResolver) },
+        { provide: EgressHttpClient, inject: [EgressGuard], useFactory: (guard: EgressGuard) => new EgressHttpClient(guard) },
         {
           provide: PIPELINE_ENVIRONMENT,
           inject: [EVENT_STORE],
           useFactory: (store: EventStore): PipelineEnvironment => ({ store, now: () => new Date(), newId: randomUUID, folds: new StreamFoldCache() }),
         },
       ],
-      exports: [LEDGER_CONFIG, Pool, EVENT_STORE, READ_MODEL, CardVault, ProjectionWatcher, PIPELINE_ENVIRONMENT],
+      exports: [LEDGER_CONFIG, Pool, EVENT_STORE, READ_MODEL, CardVault, DigestKeys, ProjectionWatcher, PIPELINE_ENVIRONMENT, EgressGuard, EgressHttpClient],
     };
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.egress.close();
     await this.watcher.stop();
     await this.store.close();
     await this.readModel.$disconnect();

@@ -1,3 +1,6 @@
 export * from './postgres-test-database';
 export * from './decider-specification';
 export * from './eventually';
+export * from './describe-needing';
+export * from './scripted-resolver';
+export * from './local-receiver';

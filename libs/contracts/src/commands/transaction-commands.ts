@@ -40,7 +40,8 @@ export class SimulateTransactionEventCommand {
     readonly origin: CommandOrigin,
     readonly action: TransactionAmountAction,
     readonly transactionToken: string,
-    readonly amount: number,
+    /** Cents. A void or clearing without it moves the full pending amount (the domain decides); an advice always has one. */
+    readonly amount: number | undefined,
   ) {}
 }
 
@@ -50,6 +51,14 @@ export class SimulateReturnCommand {
     readonly pan: string,
     readonly amount: number,
     readonly merchant: Merchant,
+  ) {}
+}
+
+/** Takes a whole return back (Lithic's simulateReturnReversal). */
+export class SimulateReturnReversalCommand {
+  constructor(
+    readonly origin: CommandOrigin,
+    readonly transactionToken: string,
   ) {}
 }
 

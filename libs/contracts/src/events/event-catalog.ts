@@ -34,6 +34,7 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<LedgerEventType, number>> = 
   TransactionVoided: 1,
   TransactionCleared: 1,
   TransactionReturned: 1,
+  TransactionReturnReversed: 1,
   TransactionSettled: 1,
   TransactionBounced: 1,
   EventSubscriptionCreated: 1,

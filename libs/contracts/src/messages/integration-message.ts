@@ -1,11 +1,13 @@
+import { isTransactionStream } from '@ledger/domain';
 import type { RecordedEvent } from '@ledger/event-store';
 import { formatPosition } from '@ledger/event-store';
+import { withoutSecretFields } from '../events/secret-fields';
 
 /**
  * Integration messages: what leaves the service on Kafka (and feeds webhooks). One JSON envelope,
  * versioned on its own, carrying the event's stable id for de-duplication and its data with every
- * secret removed: no PAN (clear, encrypted or hashed), no CVV, no PIN hash, no key hash, no sealed
- * signing secret ever leaves.
+ * secret field removed (SECRET_EVENT_FIELDS): no PAN (clear, encrypted or hashed), no CVV, no PIN
+ * hash, no key hash, no sealed signing secret ever leaves.
  */
 export const ENVELOPE_VERSION = 1;
 
@@ -24,7 +26,10 @@ export interface IntegrationMessage {
   readonly schema_version: number;
   readonly occurred_at: string;
   readonly program_token: string;
-  /** Set for card and transaction events; the Kafka message key, so a card's events stay in order. */
+  /**
+   * Set on every card and transaction event (a transaction's card, for its every event), null on
+   * program events; the Kafka message key, so a card's events stay in order.
+   */
   readonly card_token: string | null;
   readonly stream_id: string;
   readonly stream_version: number;
@@ -33,26 +38,20 @@ export interface IntegrationMessage {
   readonly data: Record<string, unknown>;
 }
 
-/** Field names that hold secrets in some event's data; removed wherever they appear. */
-const SECRET_FIELDS = new Set(['pan', 'cvv', 'pin', 'panEncrypted', 'panHash', 'pinHash', 'keyHash', 'secretSealed', 'newSecretSealed']);
-
-function withoutSecrets(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutSecrets);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => !SECRET_FIELDS.has(key)).map(([key, inner]) => [key, withoutSecrets(inner)]));
-}
-
 /** Which topic an event goes to, or null for internal events (the card-number registry). */
 export function topicFor(recorded: RecordedEvent): Topic | null {
   if (recorded.streamId.startsWith('card-')) return TOPICS.cards;
-  if (recorded.streamId.startsWith('transaction-')) return TOPICS.transactions;
+  if (isTransactionStream(recorded.streamId)) return TOPICS.transactions;
   if (recorded.streamId.startsWith('program-')) return TOPICS.programs;
   return null;
 }
 
-export function toIntegrationMessage(recorded: RecordedEvent): IntegrationMessage {
-  const data = (withoutSecrets(recorded.data) ?? {}) as Record<string, unknown>;
-  const cardToken = typeof data.cardToken === 'string' ? data.cardToken : null;
+/**
+ * The envelope of one event, given the card it belongs to. Build envelopes with IntegrationEnvelopes,
+ * which knows the card of every transaction event; this is its pure half.
+ */
+export function toIntegrationMessage(recorded: RecordedEvent, cardToken: string | null): IntegrationMessage {
+  const data = (withoutSecretFields(recorded.data) ?? {}) as Record<string, unknown>;
   return {
     envelope_version: ENVELOPE_VERSION,
     id: recorded.metadata.eventId,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { WebhookEventType } from '@ledger/domain';
+import { isTransactionStream, type WebhookEventType } from '@ledger/domain';
 import type { IntegrationMessage } from './integration-message';
 
 /**
@@ -19,7 +19,7 @@ const CARD_WEBHOOKS: Readonly<Record<string, WebhookEventType>> = {
 /** The webhook an event is delivered as, or null for events no webhook carries. */
 export function webhookEventTypeOf(message: Pick<IntegrationMessage, 'type' | 'stream_id'>): WebhookEventType | null {
   if (message.stream_id.startsWith('card-')) return CARD_WEBHOOKS[message.type] ?? null;
-  if (message.stream_id.startsWith('transaction-') && message.type.startsWith('Transaction')) return 'card_transaction.updated';
+  if (isTransactionStream(message.stream_id) && message.type.startsWith('Transaction')) return 'card_transaction.updated';
   return null;
 }
 

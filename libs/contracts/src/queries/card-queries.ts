@@ -1,3 +1,4 @@
+import type { PageRequest } from './page-request';
 /** Read-side questions the gateway asks of the read models. */
 export class GetCardQuery {
   constructor(
@@ -11,13 +12,15 @@ export class ListCardsQuery {
     readonly programToken: string,
     readonly filter: {
       readonly accountToken?: string;
-      /** Inclusive, UTC midnight of the begin date. */
+      /** Inclusive: the begin instant, or the begin date's UTC midnight. */
       readonly createdFrom?: Date;
-      /** Exclusive, UTC midnight of the end date. */
+      /** Exclusive: the end instant, or the end date's UTC midnight. */
       readonly createdBefore?: Date;
+      readonly state?: string;
+      /** Cards whose memo contains this text, letter case ignored. */
+      readonly memoContains?: string;
     },
-    readonly page: number,
-    readonly pageSize: number,
+    readonly paging: PageRequest,
   ) {}
 }
 
@@ -30,11 +33,11 @@ export class ListTransactionsQuery {
       readonly accountToken?: string;
       readonly cardToken?: string;
       readonly result?: 'APPROVED' | 'DECLINED';
+      readonly status?: string;
       readonly createdFrom?: Date;
       readonly createdBefore?: Date;
     },
-    readonly page: number,
-    readonly pageSize: number,
+    readonly paging: PageRequest,
   ) {}
 }
 

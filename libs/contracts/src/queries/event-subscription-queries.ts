@@ -1,9 +1,9 @@
+import type { PageRequest } from './page-request';
 /** Read-side questions about event subscriptions and their deliveries. */
 export class ListEventSubscriptionsQuery {
   constructor(
     readonly programToken: string,
-    readonly page: number,
-    readonly pageSize: number,
+    readonly paging: PageRequest,
   ) {}
 }
 
@@ -30,8 +30,7 @@ export class ListWebhookMessagesQuery {
     readonly programToken: string,
     readonly subscriptionToken: string,
     readonly status: WebhookMessageStatus | undefined,
-    readonly page: number,
-    readonly pageSize: number,
+    readonly paging: PageRequest,
   ) {}
 }
 
@@ -49,7 +48,6 @@ export class ListWebhookAttemptsQuery {
     readonly programToken: string,
     readonly subscriptionToken: string,
     readonly messageId: string | undefined,
-    readonly page: number,
-    readonly pageSize: number,
+    readonly paging: PageRequest,
   ) {}
 }

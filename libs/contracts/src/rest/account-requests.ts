@@ -3,7 +3,8 @@ import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUrl, Matche
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { FUNDING_SOURCE_STATES, MAX_TRACKED_ATTEMPTS, PROGRAM_STATES } from '@ledger/domain';
 import type { FundingSourceState, ProgramState } from '@ledger/domain';
-import { MAX_MONEY, UUID_V4 } from './validation';
+import { TokenField } from './token-field';
+import { MAX_MONEY } from './validation';
 
 export class PlatformSpendLimits {
   @ApiPropertyOptional({ type: 'integer', minimum: 0 })
@@ -72,8 +73,7 @@ export class UpdateAccountRequest {
 }
 
 export class AccountTokenParam {
-  @ApiProperty({ format: 'uuid' })
-  @Matches(UUID_V4, { message: 'account_token must be a 36-character version 4 UUID' })
+  @TokenField()
   account_token!: string;
 }
 
@@ -124,8 +124,7 @@ export class UpdateFundingSourceRequest {
 }
 
 export class FundingTokenParam {
-  @ApiProperty({ format: 'uuid' })
-  @Matches(UUID_V4, { message: 'funding_token must be a 36-character version 4 UUID' })
+  @TokenField()
   funding_token!: string;
 }
 

@@ -1,11 +1,11 @@
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { CREATABLE_CARD_STATES, CREATABLE_CARD_TYPES, SPEND_LIMIT_DURATIONS, UPDATABLE_CARD_STATES } from '@ledger/domain';
-import type { CreatableCardState, SpendLimitDuration, UpdatableCardState } from '@ledger/domain';
-import { MAX_MONEY, PagedDateRangeParams, UUID_V4 } from './validation';
+import { CARD_STATES, CREATABLE_CARD_STATES, CREATABLE_CARD_TYPES, SPEND_LIMIT_DURATIONS, UPDATABLE_CARD_STATES } from '@ledger/domain';
+import type { CardState, CreatableCardState, SpendLimitDuration, UpdatableCardState } from '@ledger/domain';
+import { TokenField } from './token-field';
+import { MAX_MONEY, PagedDateRangeParams } from './validation';
 
 export const MAX_MEMO_LENGTH = 1024;
-const uuidMessage = (field: string) => `${field} must be a 36-character version 4 UUID`;
 
 /** POST /v1/cards (spec 4.5). */
 export class CreateCardRequest {
@@ -19,9 +19,7 @@ export class CreateCardRequest {
   @MaxLength(MAX_MEMO_LENGTH)
   memo?: string;
 
-  @ApiPropertyOptional({ format: 'uuid', description: 'The funding source of the card; the program default if absent' })
-  @IsOptional()
-  @Matches(UUID_V4, { message: uuidMessage('funding_token') })
+  @TokenField({ optional: true, description: 'The funding source of the card; the program default if absent' })
   funding_token?: string;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 0, description: 'Cents; 0 is no limit' })
@@ -65,9 +63,7 @@ export class UpdateCardRequest {
   @IsIn(UPDATABLE_CARD_STATES, { message: `state must be one of ${UPDATABLE_CARD_STATES.join(', ')}` })
   state?: UpdatableCardState;
 
-  @ApiPropertyOptional({ format: 'uuid' })
-  @IsOptional()
-  @Matches(UUID_V4, { message: uuidMessage('funding_token') })
+  @TokenField({ optional: true })
   funding_token?: string;
 
   @ApiPropertyOptional({ maxLength: MAX_MEMO_LENGTH })
@@ -96,15 +92,25 @@ export class UpdateCardRequest {
 }
 
 export class CardTokenParam {
-  @ApiProperty({ format: 'uuid' })
-  @Matches(UUID_V4, { message: uuidMessage('card_token') })
+  @TokenField()
   card_token!: string;
 }
 
 /** Query of GET /v1/cards (spec 4.7). Query strings arrive as text: numbers are converted, then checked. */
 export class ListCardsParams extends PagedDateRangeParams {
-  @ApiPropertyOptional({ format: 'uuid', description: 'The program token returns every card; any other token none' })
-  @IsOptional()
-  @Matches(UUID_V4, { message: uuidMessage('account_token') })
+  @TokenField({ optional: true, description: 'The program token returns every card; any other token none' })
   account_token?: string;
+
+  /** Lithic's card list filter. */
+  @ApiPropertyOptional({ enum: CARD_STATES })
+  @IsOptional()
+  @IsIn(CARD_STATES, { message: `state must be one of ${CARD_STATES.join(', ')}` })
+  state?: CardState;
+
+  /** Lithic's card list filter: cards whose memo contains this text, in any letter case. */
+  @ApiPropertyOptional({ maxLength: MAX_MEMO_LENGTH, description: 'Cards whose memo contains this text (letter case ignored)' })
+  @IsOptional()
+  @IsString({ message: 'memo must be a single text' })
+  @MaxLength(MAX_MEMO_LENGTH)
+  memo?: string;
 }

@@ -2,7 +2,9 @@ import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUrl, Ma
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { NotFound, WEBHOOK_EVENT_TYPES } from '@ledger/domain';
 import { WEBHOOK_MESSAGE_STATUSES, type WebhookMessageStatus } from '../queries/event-subscription-queries';
-import { PageParams, UUID_V4 } from './validation';
+import { TokenField } from './token-field';
+import { CursorParameter } from './cursor-parameters';
+import { PageParams } from './validation';
 
 const urlOptions = { require_tld: false, protocols: ['http', 'https'], require_protocol: true };
 const urlMessage = { message: 'url must be an http or https URL' };
@@ -63,8 +65,7 @@ export class UpdateEventSubscriptionRequest {
 }
 
 export class EventSubscriptionTokenParam {
-  @ApiProperty({ format: 'uuid' })
-  @Matches(UUID_V4, { message: 'event_subscription_token must be a 36-character version 4 UUID' })
+  @TokenField()
   event_subscription_token!: string;
 }
 
@@ -72,8 +73,7 @@ export class EventSubscriptionTokenParam {
 export const ANY_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class WebhookMessageParams {
-  @ApiProperty({ format: 'uuid' })
-  @Matches(UUID_V4, { message: 'event_subscription_token must be a 36-character version 4 UUID' })
+  @TokenField()
   event_subscription_token!: string;
 
   @ApiProperty({ format: 'uuid' })
@@ -82,6 +82,12 @@ export class WebhookMessageParams {
 }
 
 export class ListWebhookMessagesParams extends PageParams {
+  @CursorParameter({ anyUuid: true })
+  starting_after?: string;
+
+  @CursorParameter({ anyUuid: true })
+  ending_before?: string;
+
   @ApiPropertyOptional({ enum: WEBHOOK_MESSAGE_STATUSES })
   @IsOptional()
   @IsIn(WEBHOOK_MESSAGE_STATUSES, { message: `status must be one of ${WEBHOOK_MESSAGE_STATUSES.join(', ')}` })
@@ -118,16 +124,27 @@ export interface WebhookMessageResponse {
   payload: unknown;
 }
 
+/**
+ * Why an attempt did not deliver, as the program sees it: the class only. The errno, address and port
+ * are in the server log: shown here they would tell a program what listens where inside our network.
+ * `http_status`: the receiver answered other than 2xx (`response_status` says what; a 3xx too, as
+ * redirects are not followed). `connection_failed`: no connection or no whole answer (refused, reset,
+ * unresolvable name, TLS failure). `timeout`: no answer in time. `refused_by_egress_policy`: the URL
+ * leads where this service does not call (an internal address, at the time of the attempt).
+ */
+export const WEBHOOK_ATTEMPT_ERRORS = ['http_status', 'connection_failed', 'timeout', 'refused_by_egress_policy'] as const;
+export type WebhookAttemptError = (typeof WEBHOOK_ATTEMPT_ERRORS)[number];
+
 export interface WebhookAttemptResponse {
   message_token: string;
   event_subscription_token: string;
   attempt: number;
   created: string;
   url: string;
-  /** The receiver's HTTP status; null when no answer came (refused, timed out, ...). */
+  /** The receiver's HTTP status; null when no answer came (see `error`). */
   response_status: number | null;
-  /** Why no answer came, or null. */
-  error: string | null;
+  /** Why the attempt did not deliver; null when it did. */
+  error: WebhookAttemptError | null;
   duration_ms: number;
 }
 

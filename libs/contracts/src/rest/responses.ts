@@ -26,11 +26,16 @@ export interface CardResponse {
   type: string;
 }
 
+/**
+ * A list answer. Paged by `page` it carries the spec's `page`, `total_entries` and `total_pages`;
+ * paged by cursor, Lithic's `{data, has_more}` alone. `has_more` is on both: items follow this page.
+ */
 export interface Page<T> {
   data: T[];
-  page: number;
-  total_entries: number;
-  total_pages: number;
+  has_more: boolean;
+  page?: number;
+  total_entries?: number;
+  total_pages?: number;
 }
 
 /** Every error answer; spec section 7's 422 shape, used for every status. */

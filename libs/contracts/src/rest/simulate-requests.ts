@@ -1,9 +1,9 @@
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { MAX_MONEY, UUID_V4 } from './validation';
+import { TokenField } from './token-field';
+import { MAX_MONEY } from './validation';
 
 const amountMessage = (min: number) => `amount must be an integer number of cents, ${min} or more`;
-const tokenMessage = 'token must be a 36-character version 4 UUID';
 export const MAX_DESCRIPTOR_LENGTH = 255;
 export const SIMULATED_AUTHORIZATION_STATUSES = ['AUTHORIZATION'] as const;
 export const SIMULATED_VOID_TYPES = ['AUTHORIZATION_REVERSAL'] as const;
@@ -141,10 +141,9 @@ export class SimulateReturnRequest {
   pan!: string;
 }
 
-/** POST /v1/simulate/void, /clearing and /authorization_advice (spec 4.2, 4.3). */
+/** POST /v1/simulate/authorization_advice: the new authorized amount is what an advice says, so it is required (as in Lithic). */
 export class SimulateTransactionAmountRequest {
-  @ApiProperty({ format: 'uuid', description: 'The transaction token from /v1/simulate/authorize' })
-  @Matches(UUID_V4, { message: tokenMessage })
+  @TokenField({ description: 'The transaction token from /v1/simulate/authorize' })
   token!: string;
 
   @ApiProperty({ type: 'integer', minimum: 1, description: 'Cents' })
@@ -155,21 +154,43 @@ export class SimulateTransactionAmountRequest {
 }
 
 /**
- * POST /v1/simulate/void (spec 4.2). `type` is the Lithic SDK's: a void here is the merchant's
- * AUTHORIZATION_REVERSAL, its default; an AUTHORIZATION_EXPIRY is not simulated.
+ * POST /v1/simulate/clearing (spec 4.3). The spec makes `amount` required; without it (as the Lithic
+ * SDK allows) the whole pending amount is cleared, so every request the spec accepts still means
+ * what it did (docs/decisions.md, Lithic SDK).
  */
-export class SimulateVoidRequest extends SimulateTransactionAmountRequest {
+export class SimulateClearingRequest {
+  @TokenField({ description: 'The transaction token from /v1/simulate/authorize' })
+  token!: string;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'Cents; the full pending amount when absent' })
+  @IsOptional()
+  @IsInt({ message: amountMessage(1) })
+  @Min(1, { message: amountMessage(1) })
+  @Max(MAX_MONEY)
+  amount?: number;
+}
+
+/**
+ * POST /v1/simulate/void (spec 4.2): without `amount`, the whole pending amount is voided. `type` is
+ * the Lithic SDK's: a void here is the merchant's AUTHORIZATION_REVERSAL, its default; an
+ * AUTHORIZATION_EXPIRY is not simulated.
+ */
+export class SimulateVoidRequest extends SimulateClearingRequest {
   @ApiPropertyOptional({ enum: SIMULATED_VOID_TYPES, description: 'Lithic SDK field; only AUTHORIZATION_REVERSAL is simulated' })
   @IsOptional()
   @IsIn(SIMULATED_VOID_TYPES, { message: 'type must be AUTHORIZATION_REVERSAL (the only kind of void simulated)' })
   type?: (typeof SIMULATED_VOID_TYPES)[number];
 }
 
+/** POST /v1/simulate/return_reversal (Lithic SDK `simulateReturnReversal`): the return to take back, whole. */
+export class SimulateReturnReversalRequest {
+  @TokenField({ description: 'The transaction token from /v1/simulate/return' })
+  token!: string;
+}
+
 /** POST /v1/simulate/settle: one transaction, or every SETTLING transaction of the program. */
 export class SimulateSettleRequest {
-  @ApiPropertyOptional({ format: 'uuid', description: 'One transaction; every SETTLING transaction of the program when absent' })
-  @IsOptional()
-  @Matches(UUID_V4, { message: tokenMessage })
+  @TokenField({ optional: true, description: 'One transaction; every SETTLING transaction of the program when absent' })
   token?: string;
 }
 

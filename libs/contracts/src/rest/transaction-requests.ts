@@ -1,57 +1,50 @@
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, Matches, Max, Min } from 'class-validator';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { TokenField } from './token-field';
+import { InstantParameter, IntegerParameter } from './query-parameters';
 import { RESULT_FILTERS } from './simulate-requests';
-import { PagedDateRangeParams, UUID_V4 } from './validation';
+import { TRANSACTION_STATUSES } from '@ledger/domain';
+import { MAX_PAGE_SIZE, PagedDateRangeParams } from './validation';
 
-const uuid = (field: string) => ({ message: `${field} must be a 36-character version 4 UUID` });
+/** Our statuses, and Lithic's EXPIRED so an SDK filter on it is answered (with none) rather than refused. */
+export const TRANSACTION_STATUS_FILTERS = [...TRANSACTION_STATUSES, 'EXPIRED'] as const;
+export type TransactionStatusFilter = (typeof TRANSACTION_STATUS_FILTERS)[number];
 
 /**
  * Query of GET /v1/transactions (spec 4.8). The spec's table writes the names run together
  * (accounttoken, cardtoken, pagesize) and its prose with underscores: both are accepted.
  */
 export class ListTransactionsParams extends PagedDateRangeParams {
-  @ApiPropertyOptional({ format: 'uuid' })
-  @IsOptional()
-  @Matches(UUID_V4, uuid('account_token'))
+  @TokenField({ optional: true })
   account_token?: string;
 
-  @ApiPropertyOptional({ format: 'uuid', description: 'Spec table spelling of account_token' })
-  @IsOptional()
-  @Matches(UUID_V4, uuid('accounttoken'))
+  @TokenField({ optional: true, description: 'Spec table spelling of account_token' })
   accounttoken?: string;
 
-  @ApiPropertyOptional({ format: 'uuid' })
-  @IsOptional()
-  @Matches(UUID_V4, uuid('card_token'))
+  @TokenField({ optional: true })
   card_token?: string;
 
-  @ApiPropertyOptional({ format: 'uuid', description: 'Spec table spelling of card_token' })
-  @IsOptional()
-  @Matches(UUID_V4, uuid('cardtoken'))
+  @TokenField({ optional: true, description: 'Spec table spelling of card_token' })
   cardtoken?: string;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'Time travel: the transactions as they were at that moment' })
-  @IsOptional()
-  @IsISO8601({ strict: true, strictSeparator: true }, { message: 'as_of must be an ISO 8601 date-time, e.g. 2026-11-22T10:00:00Z' })
-  as_of?: string;
+  @InstantParameter({ description: 'Time travel: the transactions as they were at that moment' })
+  as_of?: Date;
 
   @ApiPropertyOptional({ enum: RESULT_FILTERS })
   @IsOptional()
   @IsIn(RESULT_FILTERS, { message: 'result must be APPROVED or DECLINED' })
   result?: (typeof RESULT_FILTERS)[number];
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 1000, description: 'Spec table spelling of page_size' })
+  @ApiPropertyOptional({ enum: TRANSACTION_STATUS_FILTERS, description: 'EXPIRED is Lithic\'s; no transaction here expires, so it matches none' })
   @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'pagesize must be an integer from 1 to 1000' })
-  @Min(1, { message: 'pagesize must be an integer from 1 to 1000' })
-  @Max(1000, { message: 'pagesize must be an integer from 1 to 1000' })
+  @IsIn(TRANSACTION_STATUS_FILTERS, { message: `status must be one of ${TRANSACTION_STATUS_FILTERS.join(', ')}` })
+  status?: TransactionStatusFilter;
+
+  @IntegerParameter({ minimum: 1, maximum: MAX_PAGE_SIZE, description: 'Spec table spelling of page_size' })
   pagesize?: number;
 }
 
 export class TransactionTokenParam {
-  @ApiProperty({ format: 'uuid' })
-  @Matches(UUID_V4, uuid('transaction_token'))
+  @TokenField()
   transaction_token!: string;
 }

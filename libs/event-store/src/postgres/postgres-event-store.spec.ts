@@ -1,5 +1,5 @@
 import { Client, Pool } from 'pg';
-import { truncateAll, workerDatabaseUrl } from '@ledger/test-support';
+import { eventually, truncateAll, workerDatabaseUrl } from '@ledger/test-support';
 import {
   ANY_VERSION,
   NO_STREAM,
@@ -57,6 +57,31 @@ describe('PostgresEventStore', () => {
     await store.close();
     await pool.end();
   });
+
+  /** Backends of listener connections whose LISTEN has run: only from then on can a notification reach them. */
+  async function listeningBackends(): Promise<number[]> {
+    const result = await pool.query<{ pid: number }>(
+      `select pid from pg_stat_activity
+        where datname = current_database() and application_name = $1 and state = 'idle' and query ilike 'listen %'`,
+      [LISTENER_APPLICATION_NAME],
+    );
+    return result.rows.map((row) => row.pid);
+  }
+
+  /**
+   * Subscribes a slowly polling store and waits until its own LISTEN connection is listening, not only
+   * until the subscription caught up: the connection opens beside the catch-up, and a notification sent
+   * before its LISTEN runs never reaches it (its first wake-up would then hide whether notifications work).
+   */
+  async function slowPollingSubscriber(): Promise<ReturnType<typeof collect>> {
+    const others = new Set(await listeningBackends());
+    const slowPolling = new PostgresEventStore(pool, { pollIntervalMs: 60_000 });
+    cleanups.push(() => slowPolling.close());
+    const live = collect(slowPolling, await store.headPosition());
+    await live.subscription.caughtUp;
+    await eventually('the subscriber\'s LISTEN', async () => (await listeningBackends()).some((pid) => !others.has(pid)), 3000);
+    return live;
+  }
 
   /** A client that holds a transaction open, as a slow command handler would. */
   async function openTransaction(): Promise<Client> {
@@ -272,10 +297,7 @@ describe('PostgresEventStore', () => {
   });
 
   it('wakes live subscribers by notification, not by polling', async () => {
-    const slowPolling = new PostgresEventStore(pool, { pollIntervalMs: 60_000 });
-    cleanups.push(() => slowPolling.close());
-    const live = collect(slowPolling, await store.headPosition());
-    await live.subscription.caughtUp;
+    const live = await slowPollingSubscriber();
     const started = Date.now();
 
     await store.append(newStreamId(), [newEvent('Live', {})], NO_STREAM);
@@ -285,10 +307,7 @@ describe('PostgresEventStore', () => {
   });
 
   it('notifies after the commit, folding a burst of concurrent appends into a few notifications', async () => {
-    const slowPolling = new PostgresEventStore(pool, { pollIntervalMs: 60_000 });
-    cleanups.push(() => slowPolling.close());
-    const live = collect(slowPolling, await store.headPosition());
-    await live.subscription.caughtUp;
+    const live = await slowPollingSubscriber();
     const listener = new Client({ connectionString: url });
     await listener.connect();
     cleanups.push(() => listener.end());
@@ -300,7 +319,9 @@ describe('PostgresEventStore', () => {
 
     // Every event reaches the other instance's subscriber, which only notifications wake in time.
     await waitFor(() => live.events.length === 50, 'the whole burst', 3000);
-    expect(notifications).toBeGreaterThanOrEqual(1);
+    // This test's own listener is a different connection: PostgreSQL delivers the same notification
+    // to it independently, possibly after the subscriber has already acted on it. Wait for it too.
+    await waitFor(() => notifications >= 1, 'the test listener to hear a notification', 3000);
     expect(notifications).toBeLessThan(50);
   });
 
@@ -394,6 +415,8 @@ describe('PostgresEventStore', () => {
     const [second] = await poll(ours, (pids) => pids.length === 1 && pids[0] !== first);
     expect(second).toEqual(expect.any(Number));
     expect(second).not.toBe(first);
+    // The new connection shows up before its LISTEN has run; a notification before that would be lost.
+    await eventually('LISTEN on the new connection', async () => (await listeningBackends()).includes(second), 3000);
     await store.append(newStreamId(), [newEvent('AfterReconnect', {})], NO_STREAM);
     await waitFor(() => live.events.length === 1, 'the event notified on the new connection', 3000);
 

@@ -1,0 +1,30 @@
+import { IntegerParameter } from './query-parameters';
+import { TokenField } from './token-field';
+
+/** Path of GET /v1/audit/proof/{event_id}. */
+export class EventIdParam {
+  @TokenField({ description: 'The event id (metadata.eventId) of one of the calling program\'s events' })
+  event_id!: string;
+}
+
+/**
+ * A tree size: how many events, from the start of the log in global-position order, a digest covers.
+ * Bounded well below 2^53 so that every accepted value, and one past it, is an exact integer.
+ */
+export const MAX_TREE_SIZE = 1_000_000_000_000;
+const TREE_SIZE = { minimum: 0, maximum: MAX_TREE_SIZE };
+
+/** Query of GET /v1/audit/proof/{event_id}. */
+export class EventProofQuery {
+  @IntegerParameter({ ...TREE_SIZE, minimum: 1, description: 'The tree_size of the saved digest to prove against; default, or past the head of the log: the whole log now (the answer\'s tree_size says which)' })
+  digest_position?: number;
+}
+
+/** Query of GET /v1/audit/consistency. */
+export class ConsistencyQuery {
+  @IntegerParameter({ ...TREE_SIZE, default: 0, description: 'tree_size of the earlier digest' })
+  from?: number;
+
+  @IntegerParameter({ ...TREE_SIZE, description: 'tree_size of the later digest; default, or past the head of the log: the whole log now (the answer\'s to says which)' })
+  to?: number;
+}

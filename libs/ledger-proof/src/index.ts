@@ -1,0 +1,6 @@
+export * from './merkle-tree';
+export * from './leaf-hash';
+export * from './signed-digest';
+export * from './event-proof';
+export * from './leaf-comparison';
+export * from './worked-example';
