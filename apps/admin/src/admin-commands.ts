@@ -5,19 +5,31 @@ import { ApiKeyIssuedResult, CommandAccepted, CreateProgramCommand, IssueApiKeyC
 import { EventStore, parsePosition, verifyChains } from '@ledger/event-store';
 import { liveCheckpoint, replayReadModels } from '@ledger/projector';
 import { checkLedger } from './ledger-check';
-import { exportProgram, verifyExport } from './program-export';
+import { exportProgram } from './program-export';
+import { DigestFile, verifyExportAgainstDigest, verifyProofFile, verifyStoreAgainstDigest, writeDigestFile } from './ledger-audit';
+import { readFileSync } from 'node:fs';
+import { parsePublicKey } from '@ledger/ledger-proof';
 import { Pool } from 'pg';
 import type { ReadModelClient } from '@ledger/read-model';
-import { EVENT_STORE, LEDGER_CONFIG, LedgerConfig, ProjectionWatcher, READ_MODEL } from '@ledger/runtime';
+import { DigestKeys, EVENT_STORE, LEDGER_CONFIG, LedgerConfig, ProjectionWatcher, READ_MODEL } from '@ledger/runtime';
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>
   create-program NAME                 new program with an api-key and a default funding source
   list-programs                       programs with their api-key ids
   issue-key PROGRAM_TOKEN             a further api-key for a program (rotation: issue, then revoke)
   revoke-key PROGRAM_TOKEN KEY_ID     the key stops working at once
-  verify [--file EXPORT.jsonl]        walks every stream's hash chain (of the store, or of an export);
+  verify                              walks every stream's hash chain and checks the ledger view;
                                       exits 1 at the first altered, removed or reordered event
-  export --program TOKEN --out FILE   a program's streams as JSON Lines, as stored, for offline verify
+  verify --digest FILE                the whole store against a saved digest (admin digest, or
+                                      GET /v1/audit/digest); names the first event that departs from it
+  verify --file EXPORT.jsonl [--digest FILE]
+                                      offline: every event of an export against its proof and the digest
+  verify --proof FILE [--digest FILE] offline: one event's proof (GET /v1/audit/proof) against a digest
+                                      (every verify takes --key PUBLIC_KEY_HEX, repeatable, to pin keys)
+  digest --out FILE                   a signed digest of the whole log now, with its leaf hashes
+  export --program TOKEN --out FILE [--digest FILE]
+                                      a program's events as JSON Lines, as stored, each with its proof
+                                      against a fresh digest (or the saved one), for offline verify
   replay                              rebuilds every read model from the events into a fresh schema and
                                       compares it row by row with the live one; exits 1 on any difference`;
 
@@ -35,15 +47,23 @@ export async function runAdminCommand(app: INestApplicationContext, args: readon
     const programToken = option(args, '--program');
     const file = option(args, '--out');
     if (!programToken || !file) throw new AdminUsageError('export needs --program TOKEN and --out FILE');
-    return { output: await exportProgram(app.get<EventStore>(EVENT_STORE), programToken, file), ok: true };
+    const digestFile = option(args, '--digest');
+    return { output: await exportProgram(app.get<EventStore>(EVENT_STORE), app.get(DigestKeys), programToken, file, digestFile ? readDigestFile(digestFile) : null), ok: true };
+  }
+  if (command === 'digest') {
+    const file = option(args, '--out');
+    if (!file) throw new AdminUsageError('digest needs --out FILE');
+    return { output: await writeDigestFile(app.get<EventStore>(EVENT_STORE), app.get(DigestKeys), file), ok: true };
   }
   if (command === 'verify') {
-    const file = option(args, '--file');
-    if (file) {
-      const report = await verifyExport(file);
-      return { output: { ...report, intact: report.firstBreak === null }, ok: report.firstBreak === null };
-    }
+    const offline = runOfflineVerify(args, app.get(DigestKeys).trusted);
+    if (offline) return offline;
     const store = app.get<EventStore>(EVENT_STORE);
+    const digestFile = option(args, '--digest');
+    if (digestFile) {
+      const report = await verifyStoreAgainstDigest(store, readDigestFile(digestFile), [...app.get(DigestKeys).trusted, ...pinnedKeys(args)]);
+      return { output: report, ok: report.intact };
+    }
     const report = await verifyChains(store, (events) => process.stderr.write(`\rverified ${events} events`));
     process.stderr.write('\n');
     const ledger = await checkLedger(store, app.get<ReadModelClient>(READ_MODEL), await liveCheckpoint(app.get(Pool)));
@@ -59,6 +79,32 @@ export async function runAdminCommand(app: INestApplicationContext, args: readon
     return { output: { ...summary, identical: differences.length === 0, differences: differences.slice(0, 20), differenceCount: differences.length }, ok: differences.length === 0 };
   }
   return { output: await runProgramCommand(app, args), ok: true };
+}
+
+/**
+ * `verify --file` and `verify --proof`: no database, only files and the trusted keys (this
+ * installation's, when it has any, and every --key). Null for a verify that needs the store.
+ */
+export function runOfflineVerify(args: readonly string[], installationKeys: readonly Buffer[]): Promise<AdminOutcome> | null {
+  const file = option(args, '--file');
+  const proof = option(args, '--proof');
+  if (!file && !proof) return null;
+  const digestFile = option(args, '--digest');
+  const saved = digestFile ? readDigestFile(digestFile) : null;
+  const trusted = [...installationKeys, ...pinnedKeys(args)];
+  const outcome = async (): Promise<AdminOutcome> => {
+    const report = file ? await verifyExportAgainstDigest(file, saved, trusted) : verifyProofFile(JSON.parse(readFileSync(proof as string, 'utf8')), saved, trusted);
+    return { output: report, ok: report.intact };
+  };
+  return outcome();
+}
+
+function readDigestFile(file: string): DigestFile {
+  return JSON.parse(readFileSync(file, 'utf8')) as DigestFile;
+}
+
+function pinnedKeys(args: readonly string[]): Buffer[] {
+  return args.flatMap((arg, i) => (arg === '--key' && args[i + 1] ? [parsePublicKey(args[i + 1])] : []));
 }
 
 function option(args: readonly string[], name: string): string | undefined {

@@ -1,1 +1,2 @@
 export * from './admin-commands';
+export * from './ledger-audit';

@@ -1,5 +1,5 @@
 import { decodeEvent } from '@ledger/contracts';
-import { evolveTransaction, Transaction, TransactionEvent } from '@ledger/domain';
+import { evolveTransaction, isTransactionStream, Transaction, TransactionEvent } from '@ledger/domain';
 import { comparePositions, EventStore, GlobalPosition } from '@ledger/event-store';
 import { LedgerTotals, ledgerTotals } from '@ledger/gateway';
 import type { ReadModelClient } from '@ledger/read-model';
@@ -41,7 +41,7 @@ export async function checkLedger(store: EventStore, readModel: ReadModelClient,
     const batch = await store.readAll({ after, maxCount: 2000 });
     const upTo = batch.filter((event) => until !== null && comparePositions(event.position, until) <= 0);
     for (const recorded of upTo) {
-      if (!recorded.streamId.startsWith('transaction-')) continue;
+      if (!isTransactionStream(recorded.streamId)) continue;
       const event = decodeEvent(recorded) as TransactionEvent;
       transactions.set(recorded.streamId, evolveTransaction(transactions.get(recorded.streamId) ?? { status: 'ABSENT' }, event));
     }

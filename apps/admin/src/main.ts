@@ -1,9 +1,8 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { loadConfig } from '@ledger/runtime';
+import { loadConfig, trustedDigestKeys } from '@ledger/runtime';
 import { LedgerAppModule, prepareStorage } from '@ledger/server';
-import { ADMIN_USAGE, AdminUsageError, runAdminCommand } from './admin-commands';
-import { verifyExport } from './program-export';
+import { ADMIN_USAGE, AdminUsageError, runAdminCommand, runOfflineVerify } from './admin-commands';
 
 /** The operator's CLI: the same modules as the service, without HTTP; output is JSON on stdout. */
 async function main(): Promise<number> {
@@ -12,12 +11,12 @@ async function main(): Promise<number> {
     process.stdout.write(`${ADMIN_USAGE}\n`);
     return args.length === 0 ? 2 : 0;
   }
-  const file = args[0] === 'verify' ? args[args.indexOf('--file') + 1] : undefined;
-  if (args.includes('--file') && file) {
-    // Offline: an export is checked without any database or service.
-    const report = await verifyExport(file);
-    process.stdout.write(`${JSON.stringify({ ...report, intact: report.firstBreak === null }, null, 2)}\n`);
-    return report.firstBreak === null ? 0 : 1;
+  // Offline: an export or a proof is checked without any database or service.
+  const offline = args[0] === 'verify' ? runOfflineVerify(args, trustedDigestKeys(loadConfig())) : null;
+  if (offline) {
+    const { output, ok } = await offline;
+    process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+    return ok ? 0 : 1;
   }
   const storage = await prepareStorage(loadConfig());
   const app = await NestFactory.createApplicationContext(LedgerAppModule.forRoot(storage.runtime, ['card-service', 'projector']), { logger: ['error'] });

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR, APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { API_KEY_DIRECTORY, ApiKeyGuard, CachedApiKeyDirectory } from '@ledger/auth';
 import { ReadModelApiKeyDirectory } from './auth/read-model-api-key-directory';
@@ -12,6 +12,7 @@ import { AuditController } from './audit/audit.controller';
 import { StreamEvents } from './audit/stream-events';
 import { TimeTravel } from './audit/time-travel';
 import { Balances } from './audit/balances';
+import { LedgerCommitment } from './audit/ledger-commitment';
 import { GetAccountHandler, ListFundingSourcesHandler } from './accounts/account-query.handlers';
 import { AccountsController } from './accounts/accounts.controller';
 import { AuthorizationStreamController, GetAuthorizationStreamHandler } from './accounts/authorization-stream.controller';
@@ -22,6 +23,8 @@ import { TransactionPresenter } from './transactions/transaction-presenter';
 import { TransactionsController } from './transactions/transactions.controller';
 import { ErrorBodyFilter } from './http/error-body.filter';
 import { IdempotencyInterceptor } from './http/idempotency.interceptor';
+import { DeclaredInputInterceptor } from './http/declared-input.interceptor';
+import { RequestContractCheck } from './http/request-contract.check';
 import { EventSubscriptionsController } from './event-subscriptions/event-subscriptions.controller';
 import { EVENT_SUBSCRIPTION_QUERY_HANDLERS } from './event-subscriptions/event-subscription-query.handlers';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
@@ -29,14 +32,16 @@ import { RateLimitModule } from './rate-limit/rate-limit.module';
 
 /** The REST API: authenticates, validates, and turns each call into a command or a query. */
 @Module({
-  imports: [CqrsModule, RateLimitModule],
+  imports: [CqrsModule, DiscoveryModule, RateLimitModule],
   controllers: [HealthController, CardsController, AuditController, TransactionsController, SimulationsController, AccountsController, AuthorizationStreamController, EventSubscriptionsController],
   providers: [
     ReadModelApiKeyDirectory,
     { provide: API_KEY_DIRECTORY, inject: [ReadModelApiKeyDirectory], useFactory: (directory: ReadModelApiKeyDirectory) => new CachedApiKeyDirectory(directory) },
     { provide: APP_FILTER, useClass: ErrorBodyFilter },
     { provide: APP_GUARD, useClass: RateLimitGuard },
+    { provide: APP_INTERCEPTOR, useClass: DeclaredInputInterceptor },
     { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+    RequestContractCheck,
     ApiKeyGuard,
     CardPresenter,
     GetCardHandler,
@@ -53,6 +58,7 @@ import { RateLimitModule } from './rate-limit/rate-limit.module';
     StreamEvents,
     TimeTravel,
     Balances,
+    LedgerCommitment,
   ],
 })
 export class GatewayModule {}

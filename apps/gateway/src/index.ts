@@ -4,3 +4,4 @@ export * from './audit/balances';
 export * from './http/openapi';
 export * from './health/health-probes.module';
 export * from './health/readiness';
+export * from './audit/ledger-commitment';

@@ -4,3 +4,4 @@ export * from './integration/integration-publisher';
 export * from './integration/idempotent-consumer';
 export * from './integration/integration.module';
 export * from './replay';
+export * from './integration/digest-publisher';

@@ -4,6 +4,7 @@ import { GatewayModule, HealthProbesModule } from '@ledger/gateway';
 import { IntegrationModule, ProjectorModule } from '@ledger/projector';
 import { TransactionServiceModule } from '@ledger/transaction-service';
 import { WebhooksModule } from '@ledger/webhooks';
+import { MessageSeal, parseCardDataKey } from '@ledger/card-vault';
 import { InfrastructureModule, ResolvedRuntime } from '@ledger/runtime';
 import { CommandTransportModule, CommandTransportSettings } from './distributed/command-transport.module';
 
@@ -28,6 +29,11 @@ export function commandRoleModules(): Record<string, Type> {
   return Object.fromEntries(COMMAND_ROLES.map((role) => [role, ROLE_MODULES[role]]));
 }
 
+/** Commands and replies between processes are sealed under a key every process derives from CARD_DATA_KEY. */
+function commandSeal(runtime: ResolvedRuntime): MessageSeal {
+  return MessageSeal.derivedFrom(parseCardDataKey(runtime.cardDataKey), 'command-transport');
+}
+
 /** One composition for every deployment: which modules run is configuration, never a fork. */
 @Module({})
 export class LedgerAppModule {
@@ -42,7 +48,7 @@ export class LedgerAppModule {
         InfrastructureModule.forRoot(runtime),
         HealthProbesModule,
         ...roles.map((role) => ROLE_MODULES[role]),
-        ...(transport ? [CommandTransportModule.forRoot({ ...transport, localRoles: roles, roleModules: commandRoleModules() })] : []),
+        ...(transport ? [CommandTransportModule.forRoot({ ...transport, localRoles: roles, roleModules: commandRoleModules(), seal: commandSeal(runtime) })] : []),
       ],
     };
   }

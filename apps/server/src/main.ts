@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { loadConfig } from '@ledger/runtime';
+import { describeEgress, loadConfig } from '@ledger/runtime';
 import { loadProcessConfig } from './distributed/process-config';
 import { startLedger } from './start-ledger';
 
@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   if (ledger.roles.includes('gateway')) {
     // Printed plainly so scripts can read them: the base URL and the sandbox api-key.
     process.stdout.write(
-      `\nCard ledger is up.\n  base URL:        ${ledger.baseUrl}\n  sandbox api-key: ${ledger.sandboxApiKey}\n  sandbox mode:    ${config.sandbox ? 'on' : 'off'}\n\n` +
+      `\nCard ledger is up.\n  base URL:        ${ledger.baseUrl}\n  sandbox api-key: ${ledger.sandboxApiKey}\n  sandbox mode:    ${config.sandbox ? 'on' : 'off'}\n  outbound calls:  ${describeEgress(config)}\n\n` +
         `  curl -s -X POST ${ledger.baseUrl}/v1/cards -H 'Authorization: api-key ${ledger.sandboxApiKey}' -H 'Content-Type: application/json' -d '{"type":"SINGLE_USE"}'\n\n`,
     );
   } else {

@@ -3,8 +3,9 @@ import { NestFactory } from '@nestjs/core';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
 import type { Server } from 'node:http';
 import type { DestinationStream } from 'pino';
+import type { HostResolver } from '@ledger/egress';
 import { configureHttp, Readiness, setupOpenApi } from '@ledger/gateway';
-import { LedgerConfig } from '@ledger/runtime';
+import { describeEgress, LedgerConfig } from '@ledger/runtime';
 import { CommandTransportModule } from './distributed/command-transport.module';
 import { DrainingNatsServer } from './distributed/draining-nats-server';
 import { HttpIntake } from './distributed/http-intake';
@@ -52,6 +53,8 @@ export async function startLedger(
     logger?: LoggerService | LogLevel[] | false;
     /** JSON log lines go here instead of stdout (tests capture them); takes precedence over `logger`. */
     logDestination?: DestinationStream;
+    /** How outbound calls resolve names; unset: the system resolver (tests script a rebinding one). */
+    hostResolver?: HostResolver;
   } = {},
 ): Promise<RunningLedger> {
   const settings: ProcessConfig = { ...EMBEDDED, roles: LEDGER_ROLES, ...options.process };
@@ -66,7 +69,7 @@ export async function startLedger(
   warnAboutMissingHandlers(roles, transport !== undefined);
 
   const storage = await prepareStorage(config);
-  const appModule = LedgerAppModule.forRoot(storage.runtime, roles, transport);
+  const appModule = LedgerAppModule.forRoot({ ...storage.runtime, hostResolver: options.hostResolver }, roles, transport);
   const pinoLogger = options.logDestination || options.logger === undefined ? createLedgerLogger(config.logLevel, options.logDestination) : null;
   const app = await NestFactory.create(pinoLogger ? withPinoLogging(appModule, pinoLogger) : appModule, {
     bodyParser: false,
@@ -75,6 +78,11 @@ export async function startLedger(
     abortOnError: false,
   });
   if (pinoLogger) app.useLogger(app.get(PinoNestLogger));
+  // Said at every start, loudly when the sandbox default lets outbound calls reach this machine.
+  const egress = new Logger('Egress');
+  const reach = `outbound calls (webhooks, authorization stream) may reach ${describeEgress(config)}`;
+  if (config.egressAllowlistIsSandboxDefault) egress.warn(reach);
+  else egress.log(reach);
   const intake = new HttpIntake();
   if (gateway) {
     app.use(intake.middleware);

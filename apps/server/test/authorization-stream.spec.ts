@@ -1,6 +1,5 @@
-import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { deadUrl, LocalReceiver, ReceivedRequest, ReceiverAnswer } from '@ledger/test-support';
 import { startTestLedger, TestLedger } from './test-ledger';
 
 /**
@@ -8,61 +7,50 @@ import { startTestLedger, TestLedger } from './test-ledger';
  * timeout, an unreachable endpoint or an unusable answer each get their decline reason.
  */
 let t: TestLedger;
-let endpoint: Server;
 let endpointUrl: string;
-const received: { body: any; verified: boolean }[] = [];
+/** The secret of the program enrolled last: the one its requests must be signed with. */
 let secret = '';
 
 /** The test endpoint answers by the merchant descriptor it is asked about. */
-function answer(request: IncomingMessage, response: ServerResponse, raw: string): void {
-  const body = JSON.parse(raw);
-  let verified = false;
-  try {
-    new Webhook(secret).verify(raw, request.headers as Record<string, string>);
-    verified = true;
-  } catch {
-    verified = false;
-  }
-  received.push({ body, verified });
-  const reply = (status: number, payload: unknown) => {
-    response.writeHead(status, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(payload));
-  };
-  switch (body.merchant.descriptor) {
+function answer(request: ReceivedRequest): ReceiverAnswer {
+  switch (request.body?.merchant?.descriptor) {
     case 'approve':
-      return reply(200, { result: 'APPROVED' });
+      return { status: 200, body: { result: 'APPROVED' } };
     case 'no-funds':
-      return reply(200, { result: 'INSUFFICIENT_FUNDS' });
+      return { status: 200, body: { result: 'INSUFFICIENT_FUNDS' } };
     case 'merchant':
-      return reply(200, { result: 'UNAUTHORIZED_MERCHANT' });
+      return { status: 200, body: { result: 'UNAUTHORIZED_MERCHANT' } };
     case 'partial':
-      return reply(200, { result: 'APPROVED', approved_amount: 60 });
+      return { status: 200, body: { result: 'APPROVED', approved_amount: 60 } };
     case 'nonsense':
-      return reply(200, { result: 'MAYBE' });
+      return { status: 200, body: { result: 'MAYBE' } };
     case 'broken':
-      return reply(500, { error: 'boom' });
+      return { status: 500, body: { error: 'boom' } };
     case 'slow':
-      setTimeout(() => reply(200, { result: 'APPROVED' }), 1500);
-      return;
+      return { status: 200, body: { result: 'APPROVED' }, delayMs: 1500 };
     default:
-      return reply(200, { result: 'APPROVED' });
+      return { status: 200, body: { result: 'APPROVED' } };
+  }
+}
+const endpoint = new LocalReceiver(answer);
+
+function signedWithSecret(request: ReceivedRequest): boolean {
+  try {
+    new Webhook(secret).verify(request.raw, request.headers as Record<string, string>);
+    return true;
+  } catch {
+    return false;
   }
 }
 
 beforeAll(async () => {
   t = await startTestLedger({ RECONCILER_LAG_MS: '0' });
-  endpoint = createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk) => (raw += chunk));
-    request.on('end', () => answer(request, response, raw));
-  });
-  await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
-  endpointUrl = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/asa`;
+  endpointUrl = (await endpoint.start()).url('/asa');
 });
 
 afterAll(async () => {
   await t?.stop();
-  await new Promise((resolve) => endpoint?.close(resolve));
+  await endpoint.stop();
 });
 
 async function enrolledProgram(url: string, timeoutMs = 300) {
@@ -79,19 +67,19 @@ async function enrolledProgram(url: string, timeoutMs = 300) {
 
 it('asks the endpoint with a signed request and follows its approval', async () => {
   const { card, authorize } = await enrolledProgram(endpointUrl);
-  received.length = 0;
+  endpoint.clear();
   const answer = await authorize('approve');
   expect(answer.status).toBe(200);
-  expect(received).toHaveLength(1);
-  expect(received[0].verified).toBe(true);
-  expect(received[0].body).toMatchObject({
+  expect(endpoint.requests).toHaveLength(1);
+  expect(signedWithSecret(endpoint.requests[0])).toBe(true);
+  expect(endpoint.requests[0].body).toMatchObject({
     token: answer.body.token,
     status: 'AUTHORIZATION',
     amount: 100,
     merchant: { descriptor: 'approve' },
     card: { token: card.token, last_four: card.last_four, memo: 'asa card' },
   });
-  expect(JSON.stringify(received[0].body)).not.toContain(card.pan);
+  expect(JSON.stringify(endpoint.requests[0].body)).not.toContain(card.pan);
 });
 
 it.each([
@@ -108,11 +96,7 @@ it.each([
 });
 
 it('an unreachable endpoint declines with SWITCH_INOPERATIVE_ADVICE', async () => {
-  const closed = createServer();
-  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-  const port = (closed.address() as AddressInfo).port;
-  await new Promise((resolve) => closed.close(resolve));
-  const { authorize } = await enrolledProgram(`http://127.0.0.1:${port}/gone`);
+  const { authorize } = await enrolledProgram(await deadUrl('/gone'));
   const answer = await authorize('approve');
   expect(answer.status).toBe(422);
   expect(answer.body.message).toContain('(SWITCH_INOPERATIVE_ADVICE)');
@@ -130,14 +114,14 @@ it('approves a smaller amount only where the request allows partial approval', a
 it("is not asked when the card's own checks decline, and not after disenrolling", async () => {
   const { program, card, authorize } = await enrolledProgram(endpointUrl);
   await t.call('PATCH', `/v1/cards/${card.token}`, { apiKey: program.apiKey, body: { state: 'PAUSED' } });
-  received.length = 0;
+  endpoint.clear();
   expect((await authorize('no-funds')).body.message).toContain('(CARD_PAUSED)');
-  expect(received).toHaveLength(0);
+  expect(endpoint.requests).toHaveLength(0);
   await t.call('PATCH', `/v1/cards/${card.token}`, { apiKey: program.apiKey, body: { state: 'OPEN' } });
   expect((await t.call('DELETE', '/v1/auth_stream', { apiKey: program.apiKey })).status).toBe(200);
   expect((await t.call('GET', '/v1/auth_stream', { apiKey: program.apiKey })).status).toBe(404);
   expect((await authorize('no-funds')).status).toBe(200);
-  expect(received).toHaveLength(0);
+  expect(endpoint.requests).toHaveLength(0);
 });
 
 it('validates the enrollment', async () => {

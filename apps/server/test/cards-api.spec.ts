@@ -74,10 +74,10 @@ describe('POST /v1/cards', () => {
   });
 
   it.each([
-    [{}, /type must be one of SINGLE_USE, MERCHANT_LOCKED, DIGITAL_WALLET/],
+    [{}, /^type is required and must be one of SINGLE_USE, MERCHANT_LOCKED, DIGITAL_WALLET$/],
     [{ type: 'VIRTUALISH' }, /type must be one of/],
     [{ type: 'UNLOCKED' }, /type must be one of/],
-    [{ type: 'SINGLE_USE', memo: 42 }, /memo must be a string/],
+    [{ type: 'SINGLE_USE', memo: 42 }, /^memo must be a string, not a number$/],
     [{ type: 'SINGLE_USE', funding_token: 'not-a-uuid' }, /funding_token must be a 36-character version 4 UUID/],
     [{ type: 'SINGLE_USE', funding_token: '6ba7b810-9dad-11d1-80b4-00c04fd430c8' }, /funding_token must be a 36-character version 4 UUID/],
     [{ type: 'SINGLE_USE', spend_limit: -1 }, /spend_limit must not be less than 0/],
@@ -189,7 +189,7 @@ describe('GET /v1/cards/{card_token}', () => {
 
   it('refuses other parameters with the card token', async () => {
     const { token } = (await createCard()).body;
-    expectError(await t.call('GET', `/v1/cards/${token}?page=2`), 400, /page is not a known field/);
+    expectError(await t.call('GET', `/v1/cards/${token}?page=2`), 400, /^page is not a known query parameter$/);
   });
 
   it('answers 404 for an unknown card and 400 for a malformed token', async () => {
@@ -246,13 +246,13 @@ describe('GET /v1/cards', () => {
     ['?page_size=1001', /page_size must be an integer from 1 to 1000/],
     ['?page_size=abc', /page_size must be an integer from 1 to 1000/],
     ['?page_size=2.5', /page_size must be an integer from 1 to 1000/],
-    ['?page=0', /page must be an integer of 1 or more/],
-    ['?page=-1', /page must be an integer of 1 or more/],
+    ['?page=0', /^page must be an integer from 1 to 2000000$/],
+    ['?page=-1', /^page must be an integer from 1 to 2000000$/],
     ['?begin=2026-13-01', /begin must be a date written YYYY-MM-DD/],
     ['?begin=2026-02-30', /begin must be a date written YYYY-MM-DD/],
     ['?end=yesterday', /end must be a date written YYYY-MM-DD/],
     ['?account_token=42', /account_token must be a 36-character version 4 UUID/],
-    ['?sort=asc', /sort is not a known field/],
+    ['?sort=asc', /^sort is not a known query parameter$/],
   ])('answers 400 for %s', async (query, message) => {
     expectError(await list(query), 400, message);
   });
@@ -292,7 +292,8 @@ describe('authentication', () => {
     expectError(await t.call('GET', '/v1/cards', { apiKey: null }), 401, 'Please provide API key in Authorization header');
     expectError(await t.call('POST', '/v1/cards', { apiKey: null, body: { type: 'SINGLE_USE' } }), 401, 'Please provide API key in Authorization header');
     expectError(await t.call('GET', '/v1/cards', { apiKey: '0b3f4a8e-1c2d-4e5f-8a9b-0c1d2e3f4a5b' }), 401, 'Could not find API key');
-    expectError(await t.call('GET', '/v1/cards', { headers: { authorization: 'Bearer some token' } }), 401, 'Please provide API key');
+    expectError(await t.call('GET', '/v1/cards', { headers: { authorization: 'Bearer some token' } }), 401, /^Authorization scheme must be api-key/);
+    expectError(await t.call('GET', '/v1/cards', { headers: { authorization: `Bearer ${t.apiKey}` } }), 401, /^Authorization scheme must be api-key: send `Authorization: api-key <KEY>` \(or the bare key\)$/);
   });
 
   it('stores api-keys only as hashes', async () => {

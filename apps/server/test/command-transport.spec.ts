@@ -4,7 +4,10 @@ import { ReadModelBehind } from '@ledger/runtime';
 import { errorOutcome } from '../../gateway/src/http/error-body.filter';
 import { NoCardWithThisNumber } from '../../transaction-service/src/card-locator';
 import { messageRoutes } from '../src/distributed/command-routes';
-import { fromWire, rehydrateError, RemoteError, serializeError, toWire } from '../src/distributed/wire';
+import { CommandExecutor } from '../src/distributed/command-transport.module';
+import { MessageSeal, MessageUnsealable } from '@ledger/card-vault';
+import { SimulateAuthorizationCommand } from '@ledger/contracts';
+import { fromWire, openMessage, rehydrateError, RemoteError, sealMessage, serializeError, toWire } from '../src/distributed/wire';
 import { commandRoleModules } from '../src/ledger-app.module';
 
 /**
@@ -40,6 +43,54 @@ describe('values on the wire', () => {
     expect(Object.keys(back)).toEqual(Object.keys(value));
     expect(back.at).toBeInstanceOf(Date);
     expect(typeof back.position).toBe('bigint');
+  });
+});
+
+describe('sealed messages', () => {
+  const seal = MessageSeal.derivedFrom(Buffer.alloc(32, 3), 'command-transport');
+  const command = new SimulateAuthorizationCommand({ programToken: 'p-1' } as never, {
+    pan: '4242424242424242',
+    amount: 100,
+    merchant: { descriptor: 'Shop' } as never,
+    merchantCurrency: 'USD',
+    merchantAmount: 100,
+    presented: { cvv: '321', pin: '97531', expMonth: '01', expYear: '2030' },
+  });
+  const message = { name: 'SimulateAuthorizationCommand', payload: toWire(command) };
+
+  it('carry the whole command with nothing in clear, and open to the same values', () => {
+    const sealed = sealMessage(seal, message, 'command ledger.commands.transaction-service');
+    const text = JSON.stringify(sealed);
+    for (const secret of ['4242424242424242', '321', '97531', 'SimulateAuthorizationCommand', 'Shop']) expect(text).not.toContain(secret);
+    const opened = openMessage<typeof message>(seal, JSON.parse(text), 'command ledger.commands.transaction-service');
+    expect(fromWire(opened.payload)).toEqual(fromWire(toWire(command)));
+  });
+
+  it('are opened, run and answered sealed by the listening side; a command sealed under another key is refused unrun', async () => {
+    const subject = 'ledger.commands.transaction-service';
+    const ran: unknown[] = [];
+    const commands = { execute: async (instance: unknown) => (ran.push(instance), { transactionToken: 't-9', result: 'APPROVED', position: null }) };
+    const options = { seal, routes: messageRoutes(commandRoleModules()), localRoles: ['transaction-service'] };
+    const executor = new CommandExecutor(options as never, commands as never, {} as never);
+
+    const answer = await executor.execute(JSON.parse(JSON.stringify(sealMessage(seal, message, `command ${subject}`))), subject);
+    expect(JSON.stringify(answer)).not.toContain('t-9');
+    expect(openMessage(seal, answer, `reply ${subject}`)).toEqual({ ok: true, result: { transactionToken: 't-9', result: 'APPROVED', position: null } });
+    expect(ran).toHaveLength(1);
+    expect(ran[0]).toBeInstanceOf(SimulateAuthorizationCommand);
+
+    const foreign = sealMessage(MessageSeal.derivedFrom(Buffer.alloc(32, 4), 'command-transport'), message, `command ${subject}`);
+    expect(await executor.execute(foreign, subject)).toEqual({ refused: expect.stringMatching(/another key.*CARD_DATA_KEY/) });
+    expect(await executor.execute(message, subject)).toEqual({ refused: expect.stringMatching(/not a sealed message/) });
+    expect(ran).toHaveLength(1);
+  });
+
+  it('do not open as a reply, for another role, under another key, or unsealed', () => {
+    const sealed = sealMessage(seal, message, 'command ledger.commands.transaction-service');
+    expect(() => openMessage(seal, sealed, 'reply ledger.commands.transaction-service')).toThrow(MessageUnsealable);
+    expect(() => openMessage(seal, sealed, 'command ledger.commands.card-service')).toThrow(MessageUnsealable);
+    expect(() => openMessage(MessageSeal.derivedFrom(Buffer.alloc(32, 4), 'command-transport'), sealed, 'command ledger.commands.transaction-service')).toThrow(/CARD_DATA_KEY/);
+    expect(() => openMessage(seal, message, 'command ledger.commands.transaction-service')).toThrow(MessageUnsealable);
   });
 });
 

@@ -42,6 +42,21 @@ it.each(['FOREVER', 'MONTHLY'])('40 parallel authorizations of 100 on a 1000 %s 
   expect(approvedAmounts.reduce((sum: number, amount: number) => sum + amount, 0)).toBe(1000);
 });
 
+it.each(['FOREVER', 'MONTHLY'])('a return of 100000 before 64 parallel authorizations of 100 on a 1000 %s limit leaves room for exactly 10', async (duration) => {
+  // A program of its own: 64 requests at once fit its rate limit (100 a second) only when alone.
+  const { apiKey } = await t.createProgram(`return-burst-${duration}`);
+  const card = (await t.call('POST', '/v1/cards', { apiKey, body: { type: 'DIGITAL_WALLET', spend_limit: 1000, spend_limit_duration: duration } })).body;
+  expect((await t.call('POST', '/v1/simulate/return', { apiKey, body: { pan: card.pan, amount: 100_000, descriptor: 'Refund' } })).status).toBe(200);
+  const answers = await Promise.all(
+    Array.from({ length: 64 }, () => t.call('POST', '/v1/simulate/authorize', { apiKey, body: { pan: card.pan, amount: 100, descriptor: 'Burst' } })),
+  );
+  expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 422).map((answer) => [answer.status, answer.body])).toEqual([]);
+  expect(answers.filter((answer) => answer.status === 200)).toHaveLength(10);
+  const listed = await t.call('GET', `/v1/transactions?card_token=${card.token}&result=APPROVED&page_size=1000`, { apiKey });
+  const approvedSpend = listed.body.data.filter((tx: any) => tx.amount > 0).reduce((sum: number, tx: any) => sum + tx.amount, 0);
+  expect(approvedSpend).toBe(1000);
+});
+
 it('overspends the same way when appends ignore the expected version (the check the tests above rely on)', async () => {
   const store = t.ledger.app.get<EventStore>(EVENT_STORE);
   const card = (await t.call('POST', '/v1/cards', { body: { type: 'DIGITAL_WALLET', spend_limit: 1000, spend_limit_duration: 'FOREVER' } })).body;

@@ -20,6 +20,7 @@ interface Program {
   card(body?: Json): Promise<Json>;
   authorize(pan: string, amount: number, extra?: Json): Promise<{ status: number; body: any }>;
   patch(path: string, body: Json): Promise<{ status: number; body: any }>;
+  giveBack(pan: string, amount: number): Promise<{ status: number; body: any }>;
 }
 
 async function program(): Promise<Program> {
@@ -33,6 +34,7 @@ async function program(): Promise<Program> {
       return answer.body;
     },
     authorize: (pan, amount, extra = {}) => t.call('POST', '/v1/simulate/authorize', { body: { pan, amount, descriptor: 'Store', ...extra }, apiKey }),
+    giveBack: (pan, amount) => t.call('POST', '/v1/simulate/return', { body: { pan, amount, descriptor: 'Store' }, apiKey }),
     async patch(path, body) {
       const answer = await t.call('PATCH', path, { body, apiKey });
       expect(answer.status).toBe(200);
@@ -106,6 +108,25 @@ describe('decline reasons', () => {
     await expectDeclined(await p.authorize(card.pan, 1), 'USER_TRANSACTION_LIMIT', p);
   });
 
+  it.each(['MONTHLY', 'ANNUALLY', 'FOREVER'])('USER_TRANSACTION_LIMIT: a return made before spending makes no room on a %s limit', async (duration) => {
+    const p = await program();
+    const card = await p.card({ type: 'DIGITAL_WALLET', spend_limit: 1000, spend_limit_duration: duration });
+    expect((await p.giveBack(card.pan, 5000)).status).toBe(200);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 20; attempt++) statuses.push((await p.authorize(card.pan, 100)).status);
+    expect(statuses).toEqual([...Array(10).fill(200), ...Array(10).fill(422)]);
+    await expectDeclined(await p.authorize(card.pan, 1), 'USER_TRANSACTION_LIMIT', p);
+  });
+
+  it.each(['MONTHLY', 'ANNUALLY', 'FOREVER'])('USER_TRANSACTION_LIMIT: a return larger than the spend before it frees only that spend (%s)', async (duration) => {
+    const p = await program();
+    const card = await p.card({ type: 'DIGITAL_WALLET', spend_limit: 1000, spend_limit_duration: duration });
+    approved(await p.authorize(card.pan, 700));
+    expect((await p.giveBack(card.pan, 5000)).status).toBe(200);
+    approved(await p.authorize(card.pan, 1000));
+    await expectDeclined(await p.authorize(card.pan, 1), 'USER_TRANSACTION_LIMIT', p);
+  });
+
   it('INVALID_CARD_DETAILS for a wrong CVV or expiry; the right ones approve', async () => {
     const p = await program();
     const card = await p.card();
@@ -146,6 +167,22 @@ describe('decline reasons', () => {
     await p.patch(`/v1/accounts/${p.programToken}`, { spend_limit: { weekly: 0, monthly: 800 } });
     await expectDeclined(await p.authorize(b.pan, 201), 'GLOBAL_MONTHLY_LIMIT', p);
     approved(await p.authorize(b.pan, 200));
+  });
+
+  it('GLOBAL_WEEKLY_LIMIT and GLOBAL_MONTHLY_LIMIT: a return undoes only spend made before it, on any card of the program', async () => {
+    const p = await program();
+    const [a, b] = [await p.card(), await p.card()];
+    await p.patch(`/v1/accounts/${p.programToken}`, { spend_limit: { weekly: 1000, monthly: 1000 } });
+    approved(await p.authorize(a.pan, 300));
+    expect((await p.giveBack(b.pan, 5000)).status).toBe(200);
+    approved(await p.authorize(b.pan, 600));
+    approved(await p.authorize(a.pan, 400));
+    await expectDeclined(await p.authorize(a.pan, 1), 'GLOBAL_WEEKLY_LIMIT', p);
+    await p.patch(`/v1/accounts/${p.programToken}`, { spend_limit: { weekly: 0 } });
+    await expectDeclined(await p.authorize(b.pan, 1), 'GLOBAL_MONTHLY_LIMIT', p);
+    expect((await p.giveBack(a.pan, 250)).status).toBe(200);
+    approved(await p.authorize(b.pan, 250));
+    await expectDeclined(await p.authorize(b.pan, 1), 'GLOBAL_MONTHLY_LIMIT', p);
   });
 
   it('INACTIVE_ACCOUNT and ACCOUNT_STATE_TRANSACTION_FAIL follow the account state', async () => {

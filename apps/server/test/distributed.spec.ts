@@ -1,14 +1,14 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { chmodSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
 import { CardNotFound } from '@ledger/domain';
 import { PostgresEventStore, verifyChains } from '@ledger/event-store';
-import { truncateAll, workerDatabaseUrl, eventually } from '@ledger/test-support';
+import { describeNeeding, eventually, LocalReceiver, truncateAll, workerDatabaseUrl } from '@ledger/test-support';
+import { NatsTap } from './nats-tap';
+import { findSecrets, RunSecrets, secretPatterns } from './secret-scan';
 import { TEST_CARD_DATA_KEY } from './test-ledger';
 
 /**
@@ -17,7 +17,8 @@ import { TEST_CARD_DATA_KEY } from './test-ledger';
  * fresh test database, NATS for commands and the real Kafka broker for integration messages. A card's
  * life goes through the gateway's HTTP API, lists and a webhook receiver see every effect, domain
  * errors cross the wire as the same statuses and bodies, and a card-service SIGKILLed in the middle of
- * a burst of authorizations loses nothing that was acknowledged.
+ * a burst of authorizations loses nothing that was acknowledged. The processes reach NATS through a
+ * tap that keeps every byte of the run: no PAN, CVV, PIN or api-key crosses a process boundary in clear.
  */
 
 const root = path.resolve(__dirname, '../../..');
@@ -50,9 +51,7 @@ function missingInfrastructure(): string | null {
   return failed ? `unreachable: ${failed}` : null;
 }
 
-const skipReason = missingInfrastructure();
-if (skipReason) console.warn(`[distributed.spec] SKIPPED: ${skipReason}`);
-const suite = skipReason ? describe.skip : describe;
+const suite = describeNeeding(missingInfrastructure());
 
 // ------------------------------------------------------------------------- the processes
 
@@ -66,7 +65,10 @@ interface LedgerProcess {
 }
 
 const runId = randomUUID().slice(0, 8);
+/** Subjects and queue groups of this run only: parallel runs on one NATS never take each other's commands. */
+const subjectPrefix = `test.${runId}`;
 const apiKey = randomUUID();
+const PIN = '80716253';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ledger-distributed-'));
 /**
  * The processes run a private copy of the build (inside the project, so node_modules resolves):
@@ -137,34 +139,32 @@ async function call(baseUrl: string, method: string, urlPath: string, body?: unk
 
 // --------------------------------------------------------------------- a webhook receiver
 
-interface Delivery {
-  readonly eventType: string;
-  readonly subject: string;
-}
+/** Answers every webhook 200 and keeps what it received. */
+const receiver = new LocalReceiver();
 
-const deliveries: Delivery[] = [];
-let receiver: Server;
-let receiverUrl: string;
+/** Whether a webhook of this type about this subject (card or transaction token) has arrived. */
+const delivered = (eventType: string, subject: string) =>
+  receiver.requests.some((request) => request.body?.event_type === eventType && request.body?.payload?.token === subject);
 
-async function startReceiver(): Promise<void> {
-  receiver = createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk) => (raw += chunk));
-    request.on('end', () => {
-      const body = JSON.parse(raw);
-      deliveries.push({ eventType: body.event_type, subject: body.payload?.token });
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-}
+// ------------------------------------------------------------------- a tap on all NATS traffic
 
-const delivered = (eventType: string, subject: string) => deliveries.some((delivery) => delivery.eventType === eventType && delivery.subject === subject);
+/**
+ * Every process reaches NATS through this relay, from the first start to the last exit, so it sees
+ * every message that crosses a process boundary (see NatsTap for why not a subscriber on `>`).
+ */
+const natsTap = new NatsTap(
+  (() => {
+    const url = new URL(NATS_URL.split(',')[0].includes('://') ? NATS_URL.split(',')[0] : `nats://${NATS_URL.split(',')[0]}`);
+    return { host: url.hostname, port: Number(url.port || 4222) };
+  })(),
+);
+
+/** The secrets of this run, as the tests make them: what the recorded traffic must never show. */
+const runSecrets = { pans: [] as string[], cvvs: [] as string[], pins: [PIN], apiKeys: [apiKey] } satisfies RunSecrets;
 
 // ---------------------------------------------------------------------------------- the suite
 
-suite(`distributed deployment: one process per service over NATS and Kafka${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
+suite('distributed deployment: one process per service over NATS and Kafka', () => {
   const timings: Record<string, number> = {};
   const suiteStart = Date.now();
   let pool: Pool;
@@ -180,7 +180,8 @@ suite(`distributed deployment: one process per service over NATS and Kafka${skip
     pool = new Pool({ connectionString: databaseUrl, max: 3 });
     await truncateAll(pool);
     chmodSync(dataDir, 0o755);
-    await startReceiver();
+    await receiver.start();
+    const tappedNatsUrl = await natsTap.start();
     const { EVENTSTOREDB_URL: _esdb, ...inherited } = process.env;
     baseEnv = {
       ...inherited,
@@ -191,9 +192,8 @@ suite(`distributed deployment: one process per service over NATS and Kafka${skip
       LEDGER_DATA_DIR: dataDir,
       PORT: '0',
       HEALTH_PORT: '0',
-      NATS_URL,
-      // Subjects and queue groups of this run only: parallel runs on one NATS never take each other's commands.
-      NATS_SUBJECT_PREFIX: `test.${runId}`,
+      NATS_URL: tappedNatsUrl,
+      NATS_SUBJECT_PREFIX: subjectPrefix,
       COMMAND_TIMEOUT_MS: '4000',
       KAFKA_BROKERS,
       WEBHOOK_KAFKA_GROUP_ID: `webhook-dispatcher-distributed-${runId}`,
@@ -220,7 +220,8 @@ suite(`distributed deployment: one process per service over NATS and Kafka${skip
   afterAll(async () => {
     for (const process of started) if (process.child.exitCode === null) process.child.kill('SIGKILL');
     await Promise.all(started.map((process) => process.exited));
-    await new Promise((resolve) => receiver?.close(resolve));
+    await receiver.stop();
+    await natsTap.stop();
     if (pool) {
       await truncateAll(pool);
       await pool.end();
@@ -246,14 +247,18 @@ suite(`distributed deployment: one process per service over NATS and Kafka${skip
 
   it("runs a card's life through the gateway; lists and webhooks see every effect; errors cross the wire unchanged", async () => {
     const mark = Date.now();
-    const subscription = await call(gateway.url, 'POST', '/v1/event_subscriptions', { url: receiverUrl, description: 'distributed' });
+    const subscription = await call(gateway.url, 'POST', '/v1/event_subscriptions', { url: receiver.url('/hooks'), description: 'distributed' });
     expect(subscription.status).toBe(200);
 
-    const card = await call(gateway.url, 'POST', '/v1/cards', { type: 'DIGITAL_WALLET', spend_limit: 1000, spend_limit_duration: 'FOREVER', memo: 'life' });
+    const card = await call(gateway.url, 'POST', '/v1/cards', { type: 'DIGITAL_WALLET', spend_limit: 1000, spend_limit_duration: 'FOREVER', memo: 'life', pin: PIN });
     expect(card.status).toBe(200);
-    const { pan, token: cardToken } = card.body;
-    // Through either gateway: each reaches the same services.
-    const authorized = await call(secondGateway.url, 'POST', '/v1/simulate/authorize', { pan, amount: 600, descriptor: 'Corner Shop' });
+    const { pan, cvv, exp_month, exp_year, token: cardToken } = card.body;
+    runSecrets.pans.push(pan);
+    runSecrets.cvvs.push(cvv);
+    // Through either gateway: each reaches the same services. The card details travel to the
+    // transaction-service, and on to the card-service, which checks them.
+    const presented = { pan, cvv, exp_month, exp_year, pin: PIN };
+    const authorized = await call(secondGateway.url, 'POST', '/v1/simulate/authorize', { ...presented, amount: 600, descriptor: 'Corner Shop' });
     expect(authorized.status).toBe(200);
     expect((await call(gateway.url, 'POST', '/v1/simulate/clearing', { token: authorized.body.token, amount: 600 })).status).toBe(200);
     const second = await call(gateway.url, 'POST', '/v1/simulate/authorize', { pan, amount: 300, descriptor: 'Corner Shop' });
@@ -313,6 +318,8 @@ suite(`distributed deployment: one process per service over NATS and Kafka${skip
     const cards = await Promise.all(
       [300, 0, 5000].map(async (limit) => (await call(gateway.url, 'POST', '/v1/cards', { type: 'DIGITAL_WALLET', spend_limit: limit, spend_limit_duration: 'FOREVER' })).body),
     );
+    runSecrets.pans.push(...cards.map((card) => card.pan));
+    runSecrets.cvvs.push(...cards.map((card) => card.cvv));
     const acknowledged: { token: string; status: number }[] = [];
     const unavailable: { at: number; message: string }[] = [];
     const unexpected: string[] = [];
@@ -426,4 +433,31 @@ suite(`distributed deployment: one process per service over NATS and Kafka${skip
     expect(Object.fromEntries(codes)).toEqual(Object.fromEntries(running.map((process) => [process.name, 0])));
     timings.shutdown = Date.now() - mark;
   }, 30_000);
+  it('sends nothing in clear over NATS: every command and reply of the run is sealed, no PAN, CVV, PIN or api-key anywhere on the wire', async () => {
+    const published = natsTap.published;
+    const commands = published.filter((message) => message.subject.startsWith(`${subjectPrefix}.commands.`));
+    const replies = published.filter((message) => message.subject.startsWith(`${subjectPrefix}.inbox.`));
+    // Not vacuous: the card life and the burst sent hundreds of commands through the tap, and their replies.
+    expect(commands.length).toBeGreaterThan(100);
+    expect(replies.length).toBeGreaterThan(100);
+    expect(commands.filter((message) => !message.reply.startsWith(`${subjectPrefix}.inbox.`))).toEqual([]);
+    expect(published.filter((message) => !message.subject.startsWith(`${subjectPrefix}.`))).toEqual([]);
+
+    // Nest's packets around our payloads: the payload (command `data`, reply `response`) is sealed whole.
+    const unsealed = published.filter((message) => {
+      const { pattern: _pattern, id: _id, isDisposed: _disposed, data, response, ...rest } = JSON.parse(message.data);
+      const payload = data ?? response;
+      const sealed = payload === undefined || (Object.keys(payload).join() === 'sealed' && typeof payload.sealed === 'string');
+      return !sealed || Object.keys(rest).length > 0;
+    });
+    expect(unsealed).toEqual([]);
+
+    // Every byte both ways, protocol lines and headers included.
+    expect(runSecrets.pans.length).toBe(4);
+    const patterns = secretPatterns(runSecrets);
+    expect(findSecrets('NATS', natsTap.transcripts(), patterns)).toEqual([]);
+    // The scan would see them: a command as it was before sealing carried them in clear.
+    const clearCommand = JSON.stringify({ name: 'SimulateAuthorizationCommand', payload: { authorization: { pan: runSecrets.pans[0], presented: { cvv: runSecrets.cvvs[0], pin: PIN } } } });
+    expect(findSecrets('a clear command', [clearCommand, `authorization: api-key ${apiKey}`], patterns).length).toBeGreaterThanOrEqual(4);
+  });
 });

@@ -80,6 +80,54 @@ describe('size and shape', () => {
   it('answers 415 for a charset other than UTF-8', async () => {
     await refused(415, () => t.call('POST', '/v1/cards', { rawBody: '{"type":"SINGLE_USE"}', headers: { 'content-type': 'application/json; charset=iso-8859-1' } }));
   });
+
+  // Found in review: the JSON parser read every body whatever its Content-Type, so this created a card.
+  it('answers 415 for a JSON text sent as text/plain or as a form, and creates no card', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+      await refused(415, () => t.call('POST', '/v1/cards', { rawBody: '{"type":"SINGLE_USE"}', headers: { 'content-type': type } }), /Content-Type: application\/json/);
+    }
+  });
+
+  // Found in review: @ValidateNested takes a list where an object belongs; `[]` switched the velocity rule off.
+  it('answers 400 for a list where an object belongs and an object where a list or a number belongs', async () => {
+    const account = (await t.call('GET', '/v1/accounts')).body.data[0];
+    await refused(400, () => t.call('PATCH', `/v1/accounts/${account.token}`, { body: { velocity_limit: [{ max_authorizations: 50, window_seconds: 1 }] } }), /^velocity_limit must be an object, not a list$/);
+    await refused(400, () => t.call('PATCH', `/v1/accounts/${account.token}`, { body: { spend_limit: [] } }), /^spend_limit must be an object, not a list$/);
+    await refused(400, () => t.call('PATCH', `/v1/accounts/${account.token}`, { body: { blocked_merchants: { a: 'b' } } }), /^blocked_merchants must be a list of strings, not an object$/);
+    await refused(400, () => t.call('POST', '/v1/cards', { body: { type: 'SINGLE_USE', spend_limit: { amount: 1 } } }), /^spend_limit must be an integer of 0 or more, not an object$/);
+  });
+
+  // Found by the fuzz suite: a list item of the wrong kind was named, and then the list again for its values.
+  it('names a list with a wrong item once, by the item', async () => {
+    const account = (await t.call('GET', '/v1/accounts')).body.data[0];
+    const url = 'https://hooks.example.com/h';
+    await refused(400, () => t.call('POST', '/v1/event_subscriptions', { body: { url, event_types: [[]] } }), /^event_types\[0\] must be one of [^;]*$/);
+    await refused(400, () => t.call('POST', '/v1/event_subscriptions', { body: { url, event_types: ['card.created', {}] } }), /^event_types\[1\] [^;]*$/);
+    await refused(400, () => t.call('PATCH', `/v1/accounts/${account.token}`, { body: { blocked_merchants: ['ok', 7] } }), /^blocked_merchants\[1\] [^;]*$/);
+  });
+});
+
+describe('query parameters', () => {
+  // Found in review: each of these answered 500 (an offset beyond PostgreSQL's, year 0, a week date Date cannot read).
+  it.each([
+    ['/v1/cards?page=99999999999999999999', /^page must be an integer from 1 to 2000000$/],
+    ['/v1/transactions?page=99999999999999999999', /^page must be an integer from 1 to 2000000$/],
+    ['/v1/event_subscriptions?page=99999999999999999999', /^page must be an integer from 1 to 2000000$/],
+    ['/v1/cards?begin=0000-01-01', /^begin must be a date written YYYY-MM-DD/],
+    ['/v1/transactions?end=0000-01-01', /^end must be a date written YYYY-MM-DD/],
+    ['/v1/transactions?as_of=2030-W01-1', /^as_of must be an RFC 3339 date-time/],
+    ['/v1/transactions?as_of=20300101T000000Z', /^as_of must be an RFC 3339 date-time/],
+    ['/v1/transactions?as_of=2024-366', /^as_of must be an RFC 3339 date-time/],
+    ['/v1/cards?page=1&page=2', /^page must be given once$/],
+    ['/v1/accounts?x=1', /^x is not a known query parameter$/],
+  ])('answers 400 for %s', async (url, message) => {
+    await refused(400, () => t.call('GET', url), message);
+  });
+
+  it('answers 400, not 404, for a week-date as_of on an existing card', async () => {
+    await refused(400, () => t.call('GET', `/v1/cards/${card.token}?as_of=2030-W01-1`), /^as_of must be an RFC 3339 date-time/);
+    expect((await t.call('GET', `/v1/cards/${card.token}?as_of=2030-01-01T00:00:00Z`)).status).toBe(200);
+  });
 });
 
 describe('numbers', () => {
@@ -170,12 +218,13 @@ describe('headers', () => {
   it.each([
     ['no scheme or key', 'api-key'],
     ['a Bearer token', 'Bearer abc.def.ghi'],
+    ['the key under the Bearer scheme', 'Bearer KEY'],
     ['SQL', "api-key ' OR 1=1 --"],
     ['two keys', 'api-key a b'],
     ['a very long key', `api-key ${'k'.repeat(8000)}`],
     ['Latin-1 bytes', 'api-key clé'],
   ])('answers 401 for an Authorization header with %s', async (_, authorization) => {
-    await refused(401, () => t.call('POST', '/v1/cards', { body: { type: 'SINGLE_USE' }, apiKey: null, headers: { authorization } }));
+    await refused(401, () => t.call('POST', '/v1/cards', { body: { type: 'SINGLE_USE' }, apiKey: null, headers: { authorization: authorization.replace('KEY', t.apiKey) } }));
   });
 
   it('answers 431 for headers over the server limit, and changes nothing', async () => {

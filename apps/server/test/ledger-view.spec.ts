@@ -47,3 +47,61 @@ it("answers 404 for another program's card or funding source", async () => {
   expect((await t.call('GET', `/v1/cards/${card.token}/balance`, { apiKey: other.apiKey })).status).toBe(404);
   expect((await t.call('GET', `/v1/funding_sources/${card.funding.token}/balance`, { apiKey: other.apiKey })).status).toBe(404);
 });
+
+describe('totals past 2^53 (2^53 - 1 is the largest amount one request may carry)', () => {
+  const MAX = 9007199254740991;
+  const THREE_MAX = '27021597764222973'; // 3 x (2^53 - 1); a double would say ...972
+
+  /** The answer's raw text: JSON.parse would round the very digits under test. */
+  const rawBody = async (apiKey: string, path: string) => {
+    const response = await fetch(`${t.baseUrl}${path}`, { headers: { authorization: `api-key ${apiKey}` } });
+    expect(response.status).toBe(200);
+    return response.text();
+  };
+
+  async function cardOfNewProgram(name: string) {
+    const { apiKey } = await t.createProgram(name);
+    const card = (await t.call('POST', '/v1/cards', { apiKey, body: { type: 'DIGITAL_WALLET' } })).body;
+    const simulate = async (action: string, body: object) => {
+      const answer = await t.call('POST', `/v1/simulate/${action}`, { apiKey, body });
+      expect(answer.status).toBe(200);
+      return answer.body;
+    };
+    const authorizeMax = async () => (await simulate('authorize', { pan: card.pan, amount: MAX, descriptor: 'Shop' })).token as string;
+    const balances = async () => [await rawBody(apiKey, `/v1/cards/${card.token}/balance`), await rawBody(apiKey, `/v1/funding_sources/${card.funding.token}/balance`)];
+    return { apiKey, card, simulate, authorizeMax, balances };
+  }
+
+  it('answers pending, settled and settlement_complete digit for digit, for the card and its funding source', async () => {
+    const { simulate, authorizeMax, balances } = await cardOfNewProgram('past-2-53');
+    for (let i = 0; i < 3; i++) await authorizeMax();
+    for (let i = 0; i < 3; i++) {
+      const token = await authorizeMax();
+      await simulate('clearing', { token, amount: MAX });
+      await simulate('settle', { token });
+    }
+    for (const text of await balances()) {
+      expect(text).toMatch(new RegExp(`"pending":${THREE_MAX}[,}]`));
+      expect(text).toMatch(new RegExp(`"settled":${THREE_MAX}[,}]`));
+      expect(text).toMatch(new RegExp(`"settlement_complete":${THREE_MAX}[,}]`));
+      expect(text).toMatch(/"bounced":0[,}]/);
+    }
+  });
+
+  it('answers bounced digit for digit, and a negative settled total of returns', async () => {
+    const { apiKey, card, simulate, authorizeMax, balances } = await cardOfNewProgram('past-2-53-bounced');
+    for (let i = 0; i < 3; i++) await simulate('clearing', { token: await authorizeMax(), amount: MAX });
+    const patched = await t.call('PATCH', `/v1/funding_sources/${card.funding.token}`, { apiKey, body: { state: 'DISCONNECTED' } });
+    expect(patched.status).toBe(200);
+    await simulate('settle', {});
+    for (let i = 0; i < 3; i++) await simulate('return', { pan: card.pan, amount: MAX, descriptor: 'Refund' });
+    for (const text of await balances()) {
+      expect(text).toMatch(new RegExp(`"bounced":${THREE_MAX}[,}]`));
+      expect(text).toMatch(new RegExp(`"settled":-${THREE_MAX}[,}]`));
+    }
+    // The events agree with the read model for these totals too (the first test tampered with another card).
+    const verified = await runAdminCommand(t.ledger.app, ['verify']);
+    const mismatches = (verified.output as { ledgerMismatches: { token: string }[] }).ledgerMismatches;
+    expect(mismatches.filter((mismatch) => mismatch.token === card.token || mismatch.token === card.funding.token)).toEqual([]);
+  });
+});

@@ -1,4 +1,6 @@
 import Lithic from 'lithic';
+import { ReadModelProjector } from '@ledger/projector';
+import { eventually } from '@ledger/test-support';
 import { startTestLedger, TestLedger } from './test-ledger';
 
 /**
@@ -9,18 +11,19 @@ import { startTestLedger, TestLedger } from './test-ledger';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-let t: TestLedger;
-let client: Lithic;
-beforeAll(async () => {
-  t = await startTestLedger();
-  // No retries: a 409 or 5xx must fail the test, not be retried into a pass.
-  client = new Lithic({ apiKey: t.apiKey, baseURL: t.baseUrl, maxRetries: 0 });
-});
-afterAll(async () => {
-  await t?.stop();
-});
-
 describe('the lithic SDK against the service', () => {
+  // Each describe has its own ledger, one after the other: they share this worker's database.
+  let t: TestLedger;
+  let client: Lithic;
+  beforeAll(async () => {
+    t = await startTestLedger();
+    // No retries: a 409 or 5xx must fail the test, not be retried into a pass.
+    client = new Lithic({ apiKey: t.apiKey, baseURL: t.baseUrl, maxRetries: 0 });
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
   it('creates, fetches and updates a card', async () => {
     const created = await client.cards.create({ type: 'MERCHANT_LOCKED', memo: 'SDK card', spend_limit: 5000, spend_limit_duration: 'MONTHLY', state: 'OPEN' });
     expect(created).toMatchObject({ type: 'MERCHANT_LOCKED', memo: 'SDK card', spend_limit: 5000, spend_limit_duration: 'MONTHLY', state: 'OPEN' });
@@ -77,6 +80,86 @@ describe('the lithic SDK against the service', () => {
     expect((await client.transactions.retrieve(auth.token!)).status).toBe('VOIDED');
   });
 
+  it('voids and clears the full pending amount when amount is left out, as Lithic does; an advice still needs one', async () => {
+    const card = await client.cards.create({ type: 'DIGITAL_WALLET' });
+    const authorize = async (amount: number) => (await client.transactions.simulateAuthorization({ amount, descriptor: 'SHOP', pan: card.pan! })).token!;
+
+    // What is pending after each history: the authorization, an advice, a partial void, both.
+    const histories: Array<[string, (token: string) => Promise<unknown>, number]> = [
+      ['an authorization', async () => undefined, 1200],
+      ['an advised authorization', (token) => client.transactions.simulateAuthorizationAdvice({ token, amount: 1700 }), 1700],
+      ['a partly voided authorization', (token) => client.transactions.simulateVoid({ token, amount: 450 }), 750],
+      [
+        'an advised, then partly voided authorization',
+        async (token) => {
+          await client.transactions.simulateAuthorizationAdvice({ token, amount: 900 });
+          await client.transactions.simulateVoid({ token, amount: 100 });
+        },
+        800,
+      ],
+    ];
+    for (const [history, before, pending] of histories) {
+      const toVoid = await authorize(1200);
+      await before(toVoid);
+      await client.transactions.simulateVoid({ token: toVoid });
+      const voided = await client.transactions.retrieve(toVoid);
+      expect({ history, status: voided.status, amount: voided.amount, last: voided.events?.at(-1) }).toMatchObject({
+        history,
+        status: 'VOIDED',
+        amount: 0,
+        last: { type: 'VOID', amount: pending },
+      });
+
+      const toClear = await authorize(1200);
+      await before(toClear);
+      await client.transactions.simulateClearing({ token: toClear });
+      const cleared = await client.transactions.retrieve(toClear);
+      expect({ history, status: cleared.status, amount: cleared.amount, settled: cleared.settled_amount, last: cleared.events?.at(-1) }).toMatchObject({
+        history,
+        status: 'SETTLING',
+        amount: pending,
+        settled: pending,
+        last: { type: 'CLEARING', amount: pending },
+      });
+    }
+
+    // The SDK's types make an advice's amount required; the service too.
+    const advised = await authorize(500);
+    await expect(client.transactions.simulateAuthorizationAdvice({ token: advised } as never)).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('reverses a return with simulateReturnReversal: the return becomes VOIDED and the card loses the credit again', async () => {
+    const card = await client.cards.create({ type: 'DIGITAL_WALLET', spend_limit: 1000, spend_limit_duration: 'FOREVER' });
+    await client.transactions.simulateAuthorization({ amount: 1000, descriptor: 'SHOP', pan: card.pan! });
+
+    // Reversed while SETTLING (as simulateReturn leaves it), and once SETTLED.
+    for (const settleFirst of [false, true]) {
+      const { token } = await client.transactions.simulateReturn({ amount: 1000, descriptor: 'SHOP', pan: card.pan! });
+      if (settleFirst) await t.call('POST', '/v1/simulate/settle', { body: { token } });
+      const answer = await client.transactions.simulateReturnReversal({ token: token! });
+      expect(answer.debugging_request_id).toMatch(UUID);
+      const reversed = await client.transactions.retrieve(token!);
+      expect({ settleFirst, status: reversed.status, amount: reversed.amount, settled: reversed.settled_amount }).toEqual({ settleFirst, status: 'VOIDED', amount: 0, settled: 0 });
+      expect(reversed.events?.map((event) => [event.type, event.amount])).toEqual([
+        ['RETURN', 1000],
+        ['RETURN_REVERSAL', 1000],
+      ]);
+      // Once only.
+      await expect(client.transactions.simulateReturnReversal({ token: token! })).rejects.toMatchObject({ status: 409 });
+    }
+
+    // The returns gave the 1000 spent back, and their reversals took it again: nothing is left to spend.
+    await expect(client.transactions.simulateAuthorization({ amount: 100, descriptor: 'SHOP', pan: card.pan! })).rejects.toMatchObject({
+      status: 422,
+      error: { message: expect.stringContaining('USER_TRANSACTION_LIMIT') },
+    });
+
+    // Only a return can be reversed; an unknown token is not found.
+    const purchase = await client.transactions.simulateAuthorization({ amount: 100, descriptor: 'SHOP', pan: (await client.cards.create({ type: 'DIGITAL_WALLET' })).pan! });
+    await expect(client.transactions.simulateReturnReversal({ token: purchase.token! })).rejects.toMatchObject({ status: 409 });
+    await expect(client.transactions.simulateReturnReversal({ token: '0b5e1a64-54c6-4d6a-9d2e-6a3c1f0e2b7d' })).rejects.toMatchObject({ status: 404 });
+  });
+
   it("refuses, as the SDK's typed errors, what the spec does not have", async () => {
     // VIRTUAL is Lithic's reusable card; the spec's creatable types are SINGLE_USE, MERCHANT_LOCKED, DIGITAL_WALLET.
     const virtual = client.cards.create({ type: 'VIRTUAL' });
@@ -85,8 +168,6 @@ describe('the lithic SDK against the service', () => {
 
     const card = await client.cards.create({ type: 'SINGLE_USE' });
     const auth = await client.transactions.simulateAuthorization({ amount: 100, descriptor: 'SHOP', pan: card.pan! });
-    // Spec 4.2/4.3 make amount required; Lithic's "omit for the full amount" is not taken.
-    await expect(client.transactions.simulateClearing({ token: auth.token! })).rejects.toMatchObject({ status: 400 });
     await expect(client.transactions.simulateVoid({ token: auth.token!, type: 'AUTHORIZATION_EXPIRY' })).rejects.toMatchObject({ status: 400 });
     await expect(client.transactions.simulateAuthorization({ amount: 100, descriptor: 'SHOP', pan: card.pan!, status: 'BALANCE_INQUIRY' })).rejects.toMatchObject({
       status: 400,
@@ -106,5 +187,108 @@ describe('the lithic SDK against the service', () => {
   it('is refused without a valid key', async () => {
     const stranger = new Lithic({ apiKey: '00000000-0000-4000-8000-000000000000', baseURL: t.baseUrl, maxRetries: 0 });
     await expect(stranger.cards.create({ type: 'SINGLE_USE' })).rejects.toBeInstanceOf(Lithic.AuthenticationError);
+  });
+});
+
+/**
+ * Retries, with the SDK's default settings (2 retries; it retries 408, 409, 429 and 5xx unless
+ * `X-Should-Retry` says otherwise, after `Retry-After`). An answer no retry can change must fail at
+ * once, with one request reaching the server: the server's own request log counts them. The rate
+ * limiter is on, as it is outside the sandbox: it once sent `Retry-After: 1` with every answer.
+ */
+describe('the lithic SDK retrying', () => {
+  interface LoggedRequest {
+    readonly method: string;
+    readonly path: string;
+    readonly status: number;
+  }
+
+  function requestLog(lines: string[]): LoggedRequest[] {
+    return lines
+      .flatMap((chunk) => chunk.split('\n'))
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { req?: { method: string; path: string }; res?: { status: number } })
+      .filter((line) => line.req && line.res)
+      .map((line) => ({ method: line.req!.method, path: line.req!.path, status: line.res!.status }));
+  }
+
+  /** Runs the SDK call, which must fail with `status`, and returns how many requests it made. */
+  async function requestsMadeBy(lines: string[], method: string, path: string, status: number, call: () => Promise<unknown>): Promise<number> {
+    const count = () => requestLog(lines).filter((logged) => logged.method === method && logged.path === path).length;
+    const before = count();
+    await expect(call()).rejects.toMatchObject({ status });
+    // The SDK has given up, so every request it made was answered: wait for the log line, then count.
+    await eventually(`${method} ${path} in the request log`, async () => count() > before);
+    expect(requestLog(lines).filter((logged) => logged.method === method && logged.path === path).slice(before).map((logged) => logged.status)).toEqual([status]);
+    return count() - before;
+  }
+
+  describe('answers no retry can change', () => {
+    const lines: string[] = [];
+    let u: TestLedger;
+    let sdk: Lithic;
+    beforeAll(async () => {
+      u = await startTestLedger({ RATE_LIMIT_PER_SECOND: '1000', RATE_LIMIT_PER_MINUTE: '100000' }, { logDestination: { write: (line: string) => void lines.push(line) } });
+      sdk = new Lithic({ apiKey: u.apiKey, baseURL: u.baseUrl });
+    });
+    afterAll(async () => {
+      await u?.stop();
+    });
+
+    it('fails at once on a 409: an update of a CLOSED card', async () => {
+      const card = await sdk.cards.create({ type: 'DIGITAL_WALLET' });
+      await sdk.cards.update(card.token, { state: 'CLOSED' });
+      expect(await requestsMadeBy(lines, 'PATCH', `/v1/cards/${card.token}`, 409, () => sdk.cards.update(card.token, { memo: 'too late' }))).toBe(1);
+    });
+
+    it('fails at once on a 409: a void of a transaction that is no longer pending', async () => {
+      const card = await sdk.cards.create({ type: 'DIGITAL_WALLET' });
+      const auth = await sdk.transactions.simulateAuthorization({ amount: 100, descriptor: 'SHOP', pan: card.pan! });
+      await sdk.transactions.simulateVoid({ token: auth.token!, amount: 100 });
+      expect(await requestsMadeBy(lines, 'POST', '/v1/simulate/void', 409, () => sdk.transactions.simulateVoid({ token: auth.token!, amount: 100 }))).toBe(1);
+    });
+
+    it('fails at once on a 400, a 404 and a 422 decline', async () => {
+      expect(await requestsMadeBy(lines, 'POST', '/v1/cards', 400, () => sdk.cards.create({ type: 'VIRTUAL' }))).toBe(1);
+      const unknown = '00000000-0000-4000-8000-00000000abcd';
+      expect(await requestsMadeBy(lines, 'GET', `/v1/cards/${unknown}`, 404, () => sdk.cards.retrieve(unknown))).toBe(1);
+      const card = await sdk.cards.create({ type: 'SINGLE_USE', spend_limit: 1000, spend_limit_duration: 'TRANSACTION' });
+      expect(await requestsMadeBy(lines, 'POST', '/v1/simulate/authorize', 422, () => sdk.transactions.simulateAuthorization({ amount: 5000, descriptor: 'BIG', pan: card.pan! }))).toBe(1);
+    });
+
+    it('fails at once on a 401', async () => {
+      const stranger = new Lithic({ apiKey: '00000000-0000-4000-8000-000000000000', baseURL: u.baseUrl });
+      expect(await requestsMadeBy(lines, 'GET', '/v1/cards', 401, () => stranger.cards.list())).toBe(1);
+    });
+  });
+
+  describe('a write whose read model is behind (503)', () => {
+    const lines: string[] = [];
+    let u: TestLedger;
+    beforeAll(async () => {
+      u = await startTestLedger({ READ_YOUR_WRITES_TIMEOUT_MS: '2000' }, { logDestination: { write: (line: string) => void lines.push(line) } });
+    });
+    afterAll(async () => {
+      await u?.stop();
+    });
+
+    it('is not repeated (that would make a second card), and says when to read with Retry-After', async () => {
+      // The read models stop moving: every write is recorded and then answers 503 after 2 s.
+      const projector = u.ledger.app.get(ReadModelProjector);
+      await projector.stop();
+      const sdk = new Lithic({ apiKey: u.apiKey, baseURL: u.baseUrl });
+      const created = async () => (await u.pool.query<{ n: number }>(`select count(*)::int as n from events where event_type = 'CardCreated'`)).rows[0].n;
+      const before = await created();
+      expect(await requestsMadeBy(lines, 'POST', '/v1/cards', 503, () => sdk.cards.create({ type: 'DIGITAL_WALLET' }))).toBe(1);
+      expect(await created()).toBe(before + 1);
+
+      const answer = await u.call('POST', '/v1/cards', { body: { type: 'DIGITAL_WALLET' } });
+      expect({ status: answer.status, retryAfter: answer.headers.get('retry-after'), shouldRetry: answer.headers.get('x-should-retry') }).toEqual({
+        status: 503,
+        retryAfter: '1',
+        shouldRetry: 'false',
+      });
+      projector.start();
+    }, 30_000);
   });
 });

@@ -1,10 +1,10 @@
 import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { isValidCardNumber } from '@ledger/domain';
+import { closedPort } from '@ledger/test-support';
 
 /**
  * The README's quick start as a user types it: `npm start` with no DATABASE_URL brings the service
@@ -13,17 +13,6 @@ import { isValidCardNumber } from '@ledger/domain';
  */
 const root = path.resolve(__dirname, '../../..');
 const run = promisify(execFile);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 interface Started {
   child: ChildProcess;
@@ -68,7 +57,7 @@ describe('npm start on the embedded default', () => {
 
   beforeAll(async () => {
     const { DATABASE_URL: _unset, SANDBOX_API_KEY: _alsoUnset, ...inherited } = process.env;
-    env = { ...inherited, PORT: '0', LEDGER_DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(await freePort()) };
+    env = { ...inherited, PORT: '0', LEDGER_DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(await closedPort()) };
   });
 
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { get } from 'node:http';
+import { TRANSACTION_RESULTS } from '@ledger/domain';
+import { registeredRoutes } from './registered-routes';
 import { startTestLedger, TestLedger } from './test-ledger';
 
 /**
@@ -7,8 +10,6 @@ import { startTestLedger, TestLedger } from './test-ledger';
  */
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
-/** Routes SwaggerModule itself adds: the document and the UI with its assets. */
-const OWN_ROUTES = /^(\/openapi\.json|\/docs(\/.*)?)$/;
 const ROUTE_MISS = /^Cannot [A-Z]+ \//;
 
 let t: TestLedger;
@@ -23,36 +24,23 @@ afterAll(async () => {
   await t?.stop();
 });
 
-interface Layer {
-  route?: { path: string | string[]; methods: Record<string, boolean> };
-}
-
-/**
- * What Express will actually dispatch: the route layers of its router (Express 5 `app.router`,
- * Express 4 `app._router`), `:param` written as OpenAPI's `{param}`. This is below Nest, so a
- * route registered any way at all (controller, adapter, another module) is seen.
- */
-function registeredRoutes(): string[] {
-  const express = t.ledger.app.getHttpAdapter().getInstance();
-  const stack: Layer[] = (express.router ?? express._router).stack;
-  const routes = new Set<string>();
-  for (const layer of stack) {
-    if (!layer.route) continue;
-    const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
-    for (const path of paths) {
-      if (OWN_ROUTES.test(path)) continue;
-      for (const [method, on] of Object.entries(layer.route.methods)) {
-        if (on && method !== '_all') routes.add(`${method.toUpperCase()} ${path.replace(/:(\w+)/g, '{$1}')}`);
-      }
-    }
-  }
-  return [...routes].sort();
-}
-
 function documentedOperations(): { key: string; path: string; method: string; operation: any }[] {
   return Object.entries<any>(doc.paths).flatMap(([path, item]) =>
     METHODS.filter((method) => item[method]).map((method) => ({ key: `${method.toUpperCase()} ${path}`, path, method, operation: item[method] })),
   );
+}
+
+/** GET /openapi.json with this Host header (fetch does not let a caller set Host). */
+function documentAskedOf(host: string): Promise<any> {
+  const { hostname, port } = new URL(t.baseUrl);
+  return new Promise((resolve, reject) => {
+    get({ hostname, port, path: '/openapi.json', headers: { host } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve(JSON.parse(text)));
+    }).on('error', reject);
+  });
 }
 
 function walk(node: unknown, visit: (value: Record<string, unknown>, key: string) => void, key = ''): void {
@@ -71,7 +59,7 @@ describe('GET /openapi.json', () => {
   });
 
   it('documents every route the app registered, and nothing else', () => {
-    const registered = registeredRoutes();
+    const registered = registeredRoutes(t.ledger.app);
     const documented = documentedOperations()
       .map((op) => op.key)
       .sort();
@@ -109,7 +97,8 @@ describe('GET /openapi.json', () => {
       expect(context + (operation.summary ?? '')).not.toBe(context);
       expect({ key, schema: operation.responses['200']?.content?.['application/json']?.schema }).toEqual({ key, schema: expect.any(Object) });
       if (path === '/health' || path.startsWith('/health/')) {
-        expect(operation.security ?? []).toEqual([]);
+        // Public, and said so: an explicit empty requirement, not a missing one.
+        expect({ key, security: operation.security }).toEqual({ key, security: [] });
         continue;
       }
       expect({ key, security: operation.security }).toEqual({ key, security: [{ 'api-key': [] }] });
@@ -145,6 +134,30 @@ describe('GET /openapi.json', () => {
     expect(problems).toEqual([]);
     expect(doc.components.schemas.AccountModel.properties.velocity_limit).toEqual({ anyOf: [{ $ref: '#/components/schemas/AccountVelocityLimitModel' }, { type: 'null' }] });
     expect(doc.components.schemas.WebhookAttemptModel.properties.response_status.type).toEqual(['integer', 'null']);
+  });
+
+  it('names the base URL it was fetched from as its server, whatever the Host', async () => {
+    expect(doc.servers).toEqual([{ url: t.baseUrl }]);
+    const port = new URL(t.baseUrl).port;
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, 'ledger.example:8443']) {
+      const served = await documentAskedOf(host);
+      expect({ host, servers: served.servers }).toEqual({ host, servers: [{ url: `http://${host}` }] });
+    }
+  });
+
+  it("lists the 21 results (APPROVED and the decline reasons) on a transaction's result and its events' results", () => {
+    expect(TRANSACTION_RESULTS).toHaveLength(21);
+    for (const model of ['TransactionModel', 'TransactionEventModel']) {
+      expect({ model, result: doc.components.schemas[model].properties.result.enum }).toEqual({ model, result: [...TRANSACTION_RESULTS] });
+    }
+  });
+
+  it('documents the balance totals as int64 that may exceed 2^53', () => {
+    const balance = doc.paths['/v1/cards/{card_token}/balance'].get.responses['200'].content['application/json'].schema;
+    expect(balance).toEqual({ $ref: '#/components/schemas/BalanceModel' });
+    for (const total of ['pending', 'settled', 'settlement_complete', 'bounced']) {
+      expect({ total, ...doc.components.schemas.BalanceModel.properties[total] }).toEqual({ total, type: 'integer', format: 'int64', description: expect.stringContaining('exceed 2^53') });
+    }
   });
 
   it('needs no api-key', async () => {

@@ -3,7 +3,7 @@ import { ApiAnswer, startTestLedger, TestLedger } from './test-ledger';
 
 /**
  * Rate limits per program (api-key) and, without a valid key, per client IP: 429 with Privacy's
- * message in our JSON error body, `retry-after` and `x-requests-remaining` on every answer. Both
+ * message in our JSON error body and `Retry-After` (only a 429 has it), `x-requests-remaining` on every answer. Both
  * storages: the throttler's in-memory one and PostgreSQL counters shared by gateway processes.
  */
 const PER_SECOND = 'Rate limited, too many requests per second. Please try again later.';
@@ -17,6 +17,7 @@ function expectRateLimited(answer: ApiAnswer, message: string, maxRetryAfter: nu
   const retryAfter = Number(answer.headers.get('retry-after'));
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(maxRetryAfter);
+  expect(answer.headers.get('x-should-retry')).toBe('true');
 }
 
 const burst = (t: TestLedger, count: number, apiKey?: string | null) =>
@@ -37,7 +38,9 @@ describe.each(['memory', 'postgres'])('per second, %s storage', (store) => {
     const ok = answers.filter((answer) => answer.status === 200);
     expect(ok).toHaveLength(5);
     expect(ok.map((answer) => Number(answer.headers.get('x-requests-remaining'))).sort()).toEqual([0, 1, 2, 3, 4]);
-    for (const answer of ok) expect(Number(answer.headers.get('retry-after'))).toBe(1);
+    // Retry-After tells a client when to retry; an answer that succeeded has none (the Lithic SDK
+    // would otherwise wait that long before retrying any error).
+    expect(ok.filter((answer) => answer.headers.has('retry-after'))).toEqual([]);
     const limited = answers.filter((answer) => answer.status !== 200);
     expect(limited).toHaveLength(3);
     for (const answer of limited) expectRateLimited(answer, PER_SECOND, 1);
@@ -85,6 +88,47 @@ describe('per minute', () => {
     for (const answer of answers.slice(4)) expectRateLimited(answer, PER_MINUTE, 60);
     const { rows } = await t.pool.query(`select key, hits from rate_limit_windows where key like 'minute:program:%'`);
     expect(rows).toEqual([{ key: expect.stringMatching(/^minute:program:[0-9a-f-]{36}$/), hits: 6 }]);
+  });
+});
+
+/**
+ * Requests from the sandbox program, 50 at a time, until `count` were sent or (with `untilLimited`)
+ * one was refused with 429. Bounded either way.
+ */
+async function flood(t: TestLedger, count: number, untilLimited = false): Promise<ApiAnswer[]> {
+  const answers: ApiAnswer[] = [];
+  while (answers.length < count && !(untilLimited && answers.some((answer) => answer.status === 429))) {
+    answers.push(...(await Promise.all(Array.from({ length: 50 }, () => t.call('GET', '/v1/accounts')))));
+  }
+  return answers;
+}
+
+describe.each([
+  ['sandbox mode by default', {}, false],
+  ['sandbox mode with RATE_LIMIT_PER_SECOND set', { RATE_LIMIT_PER_SECOND: '20' }, true],
+  ['sandbox mode with RATE_LIMIT_PER_MINUTE set', { RATE_LIMIT_PER_MINUTE: '120' }, true],
+  ['SANDBOX=false by default (100 a second)', { SANDBOX: 'false' }, true],
+] as const)('the limits of %s', (_mode, env, limited) => {
+  let t: TestLedger;
+  beforeAll(async () => {
+    t = await startTestLedger(env);
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it(limited ? 'answer 429 to a quick flood from one program' : 'let 300 quick requests from one program through', async () => {
+    const answers = await flood(t, limited ? 1500 : 300, limited);
+    if (limited) {
+      const refused = answers.find((answer) => answer.status === 429);
+      expect(refused).toBeDefined();
+      expectRateLimited(refused!, 'RATE_LIMIT_PER_MINUTE' in env ? PER_MINUTE : PER_SECOND, 60);
+    } else {
+      expect(answers).toHaveLength(300);
+      expect(answers.filter((answer) => answer.status !== 200).map((answer) => answer.status)).toEqual([]);
+      // Not merely a generous limit: no limiter counts these requests at all.
+      expect(answers.filter((answer) => answer.headers.has('x-requests-remaining'))).toEqual([]);
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import { AuthorizeCardSpendCommand, CardSpendDecision, ledgerCodec } from '@ledg
 import { transactionDecider, TransactionEvent, transactionStreamId } from '@ledger/domain';
 import { handleCommand, PipelineEnvironment } from '@ledger/event-store';
 import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
+import { eventually } from '@ledger/test-support';
 import { startTestLedger, TestLedger } from './test-ledger';
 
 /**
@@ -19,16 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.stop();
 });
-
-async function eventually<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const origin = () => ({ programToken, correlationId: randomUUID(), causationId: null });
 
@@ -48,10 +39,10 @@ it('records the transaction of a card decision whose transaction was never writt
     }),
   );
   expect(decision.result).toBe('APPROVED');
-  const tx = await eventually(async () => {
+  const tx = await eventually('the reconciled transaction', async () => {
     const answer = await t.call('GET', `/v1/transactions/${transactionToken}`);
     return answer.status === 200 ? answer.body : undefined;
-  }, 'the reconciled transaction');
+  }, 10_000);
   expect(tx).toMatchObject({ status: 'PENDING', amount: 4200, authorization_code: '123456', merchant: { descriptor: 'Half Written' } });
 });
 
@@ -71,9 +62,9 @@ it("gives the card back the spend of a void whose card adjustment was never writ
     amount: 1000,
   }, origin());
 
-  await eventually(async () => {
+  await eventually('the card spend adjustment', async () => {
     const events = await t.pool.query(`select count(*)::int as n from events where stream_id = $1 and event_type = 'CardSpendAdjusted'`, [`card-${card.token}`]);
-    return events.rows[0].n === 1 ? true : undefined;
-  }, 'the card spend adjustment');
+    return events.rows[0].n === 1;
+  }, 10_000);
   expect((await authorize()).status).toBe(200);
 });

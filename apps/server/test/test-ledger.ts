@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
 import type { DestinationStream } from 'pino';
+import type { HostResolver } from '@ledger/egress';
 import { CreateProgramCommand, ProgramCreatedResult } from '@ledger/contracts';
 import { parsePosition } from '@ledger/event-store';
 import { loadConfig, ProjectionWatcher } from '@ledger/runtime';
@@ -41,6 +42,8 @@ export async function startTestLedger(
   options: {
     /** Where the JSON log lines go (a test that reads them); without it the ledger logs nothing. */
     logDestination?: DestinationStream;
+    /** How outbound calls resolve names (a scripted resolver plays a rebinding DNS server); unset: the system's. */
+    hostResolver?: HostResolver;
   } = {},
 ): Promise<TestLedger> {
   const databaseUrl = await workerDatabaseUrl();
@@ -55,7 +58,7 @@ export async function startTestLedger(
     CARD_DATA_KEY: TEST_CARD_DATA_KEY,
     ...env,
   });
-  const ledger = await startLedger(config, { logger: false, logDestination: options.logDestination });
+  const ledger = await startLedger(config, { logger: false, logDestination: options.logDestination, hostResolver: options.hostResolver });
   const call: TestLedger['call'] = async (method, urlPath, options = {}) => {
     const apiKey = options.apiKey === undefined ? ledger.sandboxApiKey : options.apiKey;
     const headers: Record<string, string> = { ...(options.headers ?? {}) };

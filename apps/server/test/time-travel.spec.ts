@@ -9,12 +9,17 @@ afterAll(async () => {
   await t?.stop();
 });
 
-const pause = () => new Promise((resolve) => setTimeout(resolve, 25));
+/** Waits for the clock (milliseconds, as events record it) to move on from `since`. */
+async function clockPast(since: number): Promise<void> {
+  while (Date.now() <= since) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** An instant strictly after every event recorded so far and strictly before the next one. */
 async function moment(): Promise<string> {
-  await pause();
-  const at = new Date().toISOString();
-  await pause();
-  return at;
+  await clockPast(Date.now());
+  const at = Date.now();
+  await clockPast(at);
+  return new Date(at).toISOString();
 }
 
 it('shows a card before and after a pause and a limit change, and transactions before and after a clearing', async () => {

@@ -167,13 +167,13 @@ describe('void, clearing, advice, return and settlement', () => {
 
 describe('bad simulate input', () => {
   it.each([
-    [{ amount: 100, descriptor: 'x' }, /pan must be a 16-digit card number/],
-    [{ pan: '4242424242424242', descriptor: 'x' }, /amount must be an integer number of cents/],
-    [{ pan: '4242424242424242', amount: 100 }, /descriptor must be a string/],
+    [{ amount: 100, descriptor: 'x' }, /^pan is required and must be a string matching \^\\d\{16\}\$$/],
+    [{ pan: '4242424242424242', descriptor: 'x' }, /^amount is required and must be an integer of 0 or more$/],
+    [{ pan: '4242424242424242', amount: 100 }, /^descriptor is required and must be a string$/],
     [{ pan: '424242424242424', amount: 100, descriptor: 'x' }, /pan must be a 16-digit card number/],
     [{ pan: '4242424242424242', amount: -1, descriptor: 'x' }, /amount must be an integer number of cents, 0 or more/],
-    [{ pan: '4242424242424242', amount: '100', descriptor: 'x' }, /amount must be an integer number of cents/],
-    [{ pan: '4242424242424242', amount: 1.5, descriptor: 'x' }, /amount must be an integer number of cents/],
+    [{ pan: '4242424242424242', amount: '100', descriptor: 'x' }, /^amount must be an integer of 0 or more, not a string$/],
+    [{ pan: '4242424242424242', amount: 1.5, descriptor: 'x' }, /^amount must be an integer number of cents, 0 or more$/],
     [{ pan: '4242424242424242', amount: 100, descriptor: 'x', cvv: '12' }, /cvv must be three digits/],
     [{ pan: '4242424242424242', amount: 100, descriptor: 'x', merchant_currency: 'euro' }, /merchant_currency must be a three-letter ISO 4217 code/],
     [{ pan: '4242424242424242', amount: 100, descriptor: 'x', tip: 5 }, /tip is not a known field/],
@@ -190,9 +190,11 @@ describe('bad simulate input', () => {
   });
 
   it.each(['void', 'clearing', 'authorization_advice'])('%s answers 400 for bad fields and 404 for unknown tokens', async (action) => {
-    expectError(await simulate(action, { amount: 100 }), 400, /token must be a 36-character version 4 UUID/);
+    expectError(await simulate(action, { amount: 100 }), 400, /^token is required and must be a UUID$/);
     expectError(await simulate(action, { token: 'abc', amount: 100 }), 400, /token must be a 36-character version 4 UUID/);
-    expectError(await simulate(action, { token: UNKNOWN_TOKEN }), 400, /amount must be an integer number of cents, 1 or more/);
+    // An advice needs its amount; a void or clearing without one moves the full pending amount, so only the token is wrong.
+    if (action === 'authorization_advice') expectError(await simulate(action, { token: UNKNOWN_TOKEN }), 400, /^amount is required and must be an integer of 1 or more$/);
+    else expectError(await simulate(action, { token: UNKNOWN_TOKEN }), 404, /Transaction .* not found/);
     expectError(await simulate(action, { token: UNKNOWN_TOKEN, amount: -5 }), 400, /amount must be an integer number of cents, 1 or more/);
     expectError(await simulate(action, { token: UNKNOWN_TOKEN, amount: '5' }), 400, /amount must be an integer/);
     expectError(await simulate(action, { token: UNKNOWN_TOKEN, amount: 100 }), 404, /Transaction .* not found/);
@@ -282,10 +284,11 @@ describe('GET /v1/transactions', () => {
     ['?result=PENDING', /result must be APPROVED or DECLINED/],
     ['?page_size=0', /page_size must be an integer from 1 to 1000/],
     ['?pagesize=1001', /pagesize must be an integer from 1 to 1000/],
-    ['?page=0', /page must be an integer of 1 or more/],
+    ['?page=0', /^page must be an integer from 1 to 2000000$/],
     ['?begin=2026-1-1', /begin must be a date written YYYY-MM-DD/],
     ['?card_token=nope', /card_token must be a 36-character version 4 UUID/],
-    ['?status=PENDING', /status is not a known field/],
+    ['?status=pending', /^status must be one of PENDING, VOIDED, SETTLING, SETTLED, BOUNCED, DECLINED, EXPIRED$/],
+    ['?starting_after=nope', /^starting_after must be a 36-character version 4 UUID$/],
   ])('answers 400 for %s', async (query, message) => {
     expectError(await list(query), 400, message);
   });
@@ -298,5 +301,26 @@ describe('GET /v1/transactions', () => {
       await simulate('void', { token, amount: 1 }, program.apiKey);
       expect((await transaction(token, program.apiKey)).status).toBe('VOIDED');
     }
+  });
+});
+
+describe('amounts that would convert past 2^53 in the merchant currency', () => {
+  it('refuses the advice and the clearing with a 400 naming amount, writes nothing, and the read models keep up', async () => {
+    const MAX = Number.MAX_SAFE_INTEGER;
+    const card = await newCard();
+    const token = await approved(authorize(card.pan, 1, { merchant_amount: MAX, merchant_currency: 'EUR' }));
+    const events = async () => (await t.pool.query<{ n: number }>('select count(*)::int as n from events')).rows[0].n;
+    const before = await events();
+
+    for (const action of ['authorization_advice', 'clearing']) {
+      expectError(await simulate(action, { token, amount: MAX }), 400, /^amount 9007199254740991 comes to \d+ in the merchant currency/);
+    }
+    expect(await events()).toBe(before);
+
+    // Before the domain refused it, such a clearing folded into a merchant amount no bigint column
+    // holds: the projector stalled and every later write answered 503.
+    expect((await simulate('clearing', { token, amount: 1 })).status).toBe(200);
+    expect(await transaction(token)).toMatchObject({ status: 'SETTLING', amount: 1, merchant_amount: MAX });
+    expect((await t.call('POST', '/v1/cards', { body: { type: 'SINGLE_USE' } })).status).toBe(200);
   });
 });

@@ -7,6 +7,7 @@ import { CardLocator } from './card-locator';
 import { TransactionReconciler } from './reconciliation/transaction-reconciler';
 import { SimulateAuthorizationHandler } from './simulate-authorization/simulate-authorization.handler';
 import { SimulateReturnHandler } from './simulate-return/simulate-return.handler';
+import { SimulateReturnReversalHandler } from './simulate-return-reversal/simulate-return-reversal.handler';
 import { SimulateSettlementHandler } from './simulate-settlement/simulate-settlement.handler';
 import { SimulateTransactionEventHandler } from './simulate-transaction-event/simulate-transaction-event.handler';
 
@@ -18,6 +19,7 @@ import { SimulateTransactionEventHandler } from './simulate-transaction-event/si
     SimulateAuthorizationHandler,
     SimulateTransactionEventHandler,
     SimulateReturnHandler,
+    SimulateReturnReversalHandler,
     SimulateSettlementHandler,
     {
       provide: TransactionReconciler,

@@ -2,6 +2,7 @@ import { BeforeApplicationShutdown, Inject, Logger, Module, OnApplicationBootstr
 import { CommandBus, CqrsModule } from '@nestjs/cqrs';
 import { Pool } from 'pg';
 import { CardVault } from '@ledger/card-vault';
+import { EgressHttpClient } from '@ledger/egress';
 import type { EventStore } from '@ledger/event-store';
 import type { ReadModelClient } from '@ledger/read-model';
 import { EVENT_STORE, LEDGER_CONFIG, LedgerConfig, ProjectionWatcher, READ_MODEL } from '@ledger/runtime';
@@ -28,9 +29,9 @@ export type WebhookFeeder = WebhookOutboxFeeder | WebhookKafkaFeeder;
     ResendWebhookMessageHandler,
     {
       provide: WebhookDispatcher,
-      inject: [Pool, CardVault, CommandBus, LEDGER_CONFIG],
-      useFactory: (pool: Pool, vault: CardVault, commands: CommandBus, config: LedgerConfig) =>
-        new WebhookDispatcher(pool, vault, commands, { retrySchedule: config.webhookRetrySchedule, pollMs: config.webhookPollMs, timeoutMs: config.webhookTimeoutMs }),
+      inject: [Pool, CardVault, CommandBus, EgressHttpClient, LEDGER_CONFIG],
+      useFactory: (pool: Pool, vault: CardVault, commands: CommandBus, http: EgressHttpClient, config: LedgerConfig) =>
+        new WebhookDispatcher(pool, vault, commands, http, { retrySchedule: config.webhookRetrySchedule, pollMs: config.webhookPollMs, timeoutMs: config.webhookTimeoutMs }),
     },
     {
       provide: WEBHOOK_FEEDER,

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DECLINE_REASONS, DeclineReason } from '@ledger/domain';
+import { EgressFailure, EgressHttpClient, EgressResponse } from '@ledger/egress';
 import { signedHeaders } from '@ledger/messaging';
 
 /** What the program's endpoint is asked: the authorization as the card saw it. */
@@ -25,44 +26,36 @@ export interface AuthorizationStreamVerdict {
 const KNOWN_REASONS = new Set<string>(DECLINE_REASONS);
 
 /**
- * Asks the program's authorization endpoint, signed like our webhooks. The endpoint's answer
- * decides; a silent one is a timeout (UNKNOWN_HOST_TIMEOUT), an unreachable or unusable one a
- * switch failure (SWITCH_INOPERATIVE_ADVICE), and its INSUFFICIENT_FUNDS is reported as
- * INSUFFICIENT_FUNDS_PRELOAD, as the spec says.
+ * Asks the program's authorization endpoint, signed like our webhooks, through the egress HTTP client
+ * (so only where the egress policy allows, checked at each connection; redirects are not followed).
+ * The endpoint's answer decides; a silent one is a timeout (UNKNOWN_HOST_TIMEOUT), an unreachable,
+ * refused or unusable one a switch failure (SWITCH_INOPERATIVE_ADVICE), and its INSUFFICIENT_FUNDS is
+ * reported as INSUFFICIENT_FUNDS_PRELOAD, as the spec says. The decline reason is all the program
+ * learns of a failure; the details go to the server log.
  */
 @Injectable()
 export class AuthorizationStreamClient {
   private readonly logger = new Logger(AuthorizationStreamClient.name);
 
+  constructor(private readonly http: EgressHttpClient) {}
+
   async ask(endpoint: { url: string; timeoutMs: number; secret: string }, request: AuthorizationStreamRequest): Promise<AuthorizationStreamVerdict> {
     const body = JSON.stringify(request);
-    let response: Response;
+    let response: EgressResponse;
     try {
-      response = await fetch(endpoint.url, {
-        method: 'POST',
+      response = await this.http.post({
+        url: endpoint.url,
         headers: { 'content-type': 'application/json', ...signedHeaders(endpoint.secret, request.token, body) },
         body,
-        signal: AbortSignal.timeout(endpoint.timeoutMs),
-        redirect: 'error',
+        timeoutMs: endpoint.timeoutMs,
+        readBody: true,
       });
     } catch (error) {
-      const timedOut = (error as Error).name === 'TimeoutError';
-      this.logger.warn(`authorization stream ${timedOut ? 'timed out' : 'unreachable'} for ${request.token}: ${(error as Error).message}`);
-      return { decline: timedOut ? 'UNKNOWN_HOST_TIMEOUT' : 'SWITCH_INOPERATIVE_ADVICE' };
+      this.logger.warn(`authorization stream failed for ${request.token}: ${String(error)}`);
+      return { decline: error instanceof EgressFailure && error.failure === 'timeout' ? 'UNKNOWN_HOST_TIMEOUT' : 'SWITCH_INOPERATIVE_ADVICE' };
     }
-    const answer = await this.answerOf(response);
-    if (answer === undefined) return { decline: 'SWITCH_INOPERATIVE_ADVICE' };
-    if (answer === 'timeout') return { decline: 'UNKNOWN_HOST_TIMEOUT' };
-    return this.verdict(answer, request);
-  }
-
-  private async answerOf(response: Response): Promise<{ result?: unknown; approved_amount?: unknown } | 'timeout' | undefined> {
-    if (!response.ok) return undefined;
-    try {
-      return (await response.json()) as { result?: unknown; approved_amount?: unknown };
-    } catch (error) {
-      return (error as Error).name === 'TimeoutError' ? 'timeout' : undefined;
-    }
+    const answer = answerOf(response);
+    return answer === undefined ? { decline: 'SWITCH_INOPERATIVE_ADVICE' } : this.verdict(answer, request);
   }
 
   private verdict(answer: { result?: unknown; approved_amount?: unknown }, request: AuthorizationStreamRequest): AuthorizationStreamVerdict {
@@ -74,5 +67,16 @@ export class AuthorizationStreamClient {
     if (answer.result === 'INSUFFICIENT_FUNDS') return { decline: 'INSUFFICIENT_FUNDS_PRELOAD' };
     if (typeof answer.result === 'string' && KNOWN_REASONS.has(answer.result)) return { decline: answer.result as DeclineReason };
     return { decline: 'SWITCH_INOPERATIVE_ADVICE' };
+  }
+}
+
+/** The endpoint's JSON answer, when it answered 2xx with JSON. */
+function answerOf(response: EgressResponse): { result?: unknown; approved_amount?: unknown } | undefined {
+  if (response.status < 200 || response.status >= 300) return undefined;
+  try {
+    const answer: unknown = JSON.parse(response.body);
+    return answer !== null && typeof answer === 'object' ? (answer as { result?: unknown; approved_amount?: unknown }) : undefined;
+  } catch {
+    return undefined;
   }
 }

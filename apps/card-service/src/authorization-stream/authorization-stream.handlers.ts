@@ -2,7 +2,8 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CardVault } from '@ledger/card-vault';
 import { AuthorizationStreamSettings, CommandAccepted, DisenrollAuthorizationStreamCommand, EnrollAuthorizationStreamCommand, ledgerCodec, commandAccepted } from '@ledger/contracts';
-import { programDecider, ProgramEvent, programStreamId } from '@ledger/domain';
+import { checkedEndpointUrl, EndpointUrlNotAllowed, programDecider, ProgramEvent, programStreamId } from '@ledger/domain';
+import { EgressGuard } from '@ledger/egress';
 import { formatPosition, handleCommand, PipelineEnvironment } from '@ledger/event-store';
 import { generateSigningSecret } from '@ledger/messaging';
 import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
@@ -14,9 +15,16 @@ export class EnrollAuthorizationStreamHandler implements ICommandHandler<EnrollA
   constructor(
     @Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment,
     private readonly vault: CardVault,
+    private readonly egress: EgressGuard,
   ) {}
 
+  /**
+   * The URL must be well formed (the domain's rule, checked first so its message wins) and lead where
+   * the egress policy lets calls go; every authorization checks again at its connection.
+   */
   async execute({ origin, url, timeoutMs }: EnrollAuthorizationStreamCommand): Promise<AuthorizationStreamSettings> {
+    checkedEndpointUrl(url);
+    if (!(await this.egress.check(url)).allowed) throw new EndpointUrlNotAllowed();
     const outcome = await handleCommand(this.env, programDecider, codec, programStreamId(origin.programToken), {
       type: 'EnrollAuthorizationStream',
       programToken: origin.programToken,

@@ -1,10 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AuthorizationChecks, ExistingProgram, oneMonthBefore } from '@ledger/domain';
+import {
+  AuthorizationChecks,
+  ExistingProgram,
+  PROGRAM_SPEND_WINDOWS,
+  programLimitExceeded,
+  ProgramSpendWindow,
+  SpendTally,
+  spendAfterCredits,
+  windowStart,
+} from '@ledger/domain';
 import type { ReadModelClient } from '@ledger/read-model';
 import { READ_MODEL } from '@ledger/runtime';
 
-const COUNTED_STATUSES = ['PENDING', 'SETTLING', 'SETTLED'];
-const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+/** Transactions that count against platform limits: approved, neither voided nor bounced (returns are SETTLING or SETTLED). */
+const COUNTED_STATUSES = `'PENDING', 'SETTLING', 'SETTLED'`;
 
 /**
  * Platform limits span every card of a program. They are checked against the transactions read
@@ -18,21 +27,27 @@ export class ProgramSpend {
 
   async limitExceeded(program: ExistingProgram, amount: number, now: Date): Promise<AuthorizationChecks['globalLimitExceeded']> {
     const limits = program.spendLimits;
-    if (limits.transaction > 0 && amount > limits.transaction) return 'GLOBAL_TRANSACTION_LIMIT';
-    if (limits.weekly > 0 && (await this.spentSince(program.programToken, new Date(now.getTime() - WEEK_MS))) + amount > limits.weekly) {
-      return 'GLOBAL_WEEKLY_LIMIT';
-    }
-    if (limits.monthly > 0 && (await this.spentSince(program.programToken, oneMonthBefore(now))) + amount > limits.monthly) {
-      return 'GLOBAL_MONTHLY_LIMIT';
-    }
-    return null;
+    const spentIn = async (limit: number, window: ProgramSpendWindow) => (limit > 0 ? spendAfterCredits(await this.tally(program.programToken, window, now)) : 0n);
+    const [weekly, monthly] = await Promise.all([spentIn(limits.weekly, PROGRAM_SPEND_WINDOWS.weekly), spentIn(limits.monthly, PROGRAM_SPEND_WINDOWS.monthly)]);
+    return programLimitExceeded(limits, amount, { weekly, monthly });
   }
 
-  private async spentSince(programToken: string, since: Date): Promise<number> {
-    const result = await this.readModel.transaction.aggregate({
-      _sum: { amount: true },
-      where: { programToken, status: { in: COUNTED_STATUSES }, created: { gte: since } },
-    });
-    return Number(result._sum.amount ?? 0n);
+  /**
+   * The window's transactions tallied in the order they happened (time, then token: a program has
+   * no single stream to order them by): their net sum and the lowest running sum. Exact: PostgreSQL
+   * sums bigint as numeric and the text becomes a bigint. The clamping rule itself is the domain's.
+   */
+  private async tally(programToken: string, window: ProgramSpendWindow, now: Date): Promise<SpendTally> {
+    const start = windowStart(window, now);
+    if (!start) throw new Error(`The program window ${window} has no start`);
+    const [row] = await this.readModel.$queryRawUnsafe<{ net: string; lowest: string }[]>(
+      `select coalesce(sum(amount), 0)::text as net, least(0, coalesce(min(running), 0))::text as lowest
+         from (select amount, sum(amount) over (order by created, token rows unbounded preceding) as running
+                 from transactions
+                where program_token = $1::uuid and status in (${COUNTED_STATUSES}) and created >= $2::timestamptz) as window_entries`,
+      programToken,
+      start.toISOString(),
+    );
+    return { net: BigInt(row.net), lowest: BigInt(row.lowest) };
   }
 }

@@ -1,15 +1,19 @@
-import { Controller, Get, Param, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
 import { ApiKeyGuard, CallingProgram } from '@ledger/auth';
-import { CardTokenParam, FundingTokenParam, TransactionTokenParam } from '@ledger/contracts';
+import { CardTokenParam, ConsistencyQuery, EventIdParam, EventProofQuery, FundingTokenParam, TransactionTokenParam } from '@ledger/contracts';
+import type { SignedDigest } from '@ledger/ledger-proof';
 import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { ApiErrors, AuditedEventListModel, BalanceModel } from '../http/openapi-models';
+import { ApiErrors, AuditedEventListModel, BalanceModel, ConsistencyProofModel, EventProofModel, SignedDigestModel } from '../http/openapi-models';
 import { Balances, BalanceResponse } from './balances';
+import { ConsistencyResponse, EventProofResponse, LedgerCommitment } from './ledger-commitment';
 import { AuditedEvent, StreamEvents } from './stream-events';
 
 /**
  * For auditors: the program's own raw events, in order, with positions and hashes; and the ledger
  * view, pending and settled totals per card and per funding source (checked against the events by
- * `admin verify`).
+ * `admin verify`); and the ledger-wide commitment: signed digests of the whole log, a proof that one
+ * of the program's events is in a digest, a proof that a later digest extends an earlier one
+ * (docs/audit.md).
  */
 @ApiTags('audit')
 @ApiSecurity('api-key')
@@ -20,7 +24,29 @@ export class AuditController {
   constructor(
     private readonly streams: StreamEvents,
     private readonly balances: Balances,
+    private readonly commitment: LedgerCommitment,
   ) {}
+
+  @Get('audit/digest')
+  @ApiOperation({ summary: 'A signed digest of the whole log now: tree size, position of the last event, Merkle root' })
+  @ApiOkResponse({ type: SignedDigestModel })
+  digest(): Promise<SignedDigest> {
+    return this.commitment.digest();
+  }
+
+  @Get('audit/proof/:event_id')
+  @ApiOperation({ summary: 'One of the program\'s events with its inclusion proof against a digest of digest_position events' })
+  @ApiOkResponse({ type: EventProofModel })
+  proof(@CallingProgram() programToken: string, @Param() { event_id }: EventIdParam, @Query() { digest_position }: EventProofQuery): Promise<EventProofResponse> {
+    return this.commitment.proof(programToken, event_id, digest_position);
+  }
+
+  @Get('audit/consistency')
+  @ApiOperation({ summary: 'Proof that the digest of `to` events extends the digest of `from` events' })
+  @ApiOkResponse({ type: ConsistencyProofModel })
+  consistency(@Query() { from, to }: ConsistencyQuery): Promise<ConsistencyResponse> {
+    return this.commitment.consistency(from ?? 0, to);
+  }
 
   @Get('cards/:card_token/events')
   @ApiOperation({ summary: 'The card\'s raw events, in order, with positions and hashes' })

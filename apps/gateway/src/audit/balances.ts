@@ -3,17 +3,22 @@ import { CardNotFound, FundingSourceNotFound } from '@ledger/domain';
 import type { ReadModelClient } from '@ledger/read-model';
 import { READ_MODEL } from '@ledger/runtime';
 
-/** Pending and settled totals, in cents, of a card or a funding source. */
+/**
+ * Pending and settled totals, in cents, of a card or a funding source. They are ledger sums, signed:
+ * a return counts negative in `settled` (money back is money back; the spend-limit rule that a
+ * return undoes only earlier spend is for limits, not for the ledger). Sums over any number of
+ * transactions may pass 2^53, so they are bigint and written as exact JSON digits (exact-json.ts).
+ */
 export interface BalanceResponse {
   token: string;
   /** Authorized and not yet cleared: the sum of PENDING transactions' amounts. */
-  pending: number;
+  pending: bigint;
   /** Cleared: the sum of SETTLING and SETTLED transactions' settled amounts (returns count negative). */
-  settled: number;
+  settled: bigint;
   /** Of `settled`, what settlement has completed (SETTLED). */
-  settlement_complete: number;
+  settlement_complete: bigint;
   /** Settlements that bounced against the funding source. */
-  bounced: number;
+  bounced: bigint;
 }
 
 export interface LedgerTotals {
@@ -41,10 +46,10 @@ export async function ledgerTotals(readModel: ReadModelClient, by: 'card_token' 
 function response(token: string, totals: LedgerTotals | undefined): BalanceResponse {
   return {
     token,
-    pending: Number(totals?.pending ?? 0n),
-    settled: Number(totals?.settled ?? 0n),
-    settlement_complete: Number(totals?.settlementComplete ?? 0n),
-    bounced: Number(totals?.bounced ?? 0n),
+    pending: totals?.pending ?? 0n,
+    settled: totals?.settled ?? 0n,
+    settlement_complete: totals?.settlementComplete ?? 0n,
+    bounced: totals?.bounced ?? 0n,
   };
 }
 

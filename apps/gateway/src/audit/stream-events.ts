@@ -1,9 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { redacted } from '@ledger/ledger-proof';
+import { replaceSecretFields } from '@ledger/contracts';
 import { cardStreamId, CardNotFound, transactionStreamId, TransactionNotFound } from '@ledger/domain';
 import { EventStore, formatPosition, RecordedEvent } from '@ledger/event-store';
 import { EVENT_STORE } from '@ledger/runtime';
 
-/** One recorded event as auditors see it: exactly what the store holds, hashes included. */
+/**
+ * One recorded event as auditors see it: what the store holds, hashes included, except that every
+ * secret field of the data (SECRET_EVENT_FIELDS: the PAN's ciphertext and lookup hash, the PIN hash)
+ * is replaced by a RedactedValue.
+ */
 export interface AuditedEvent {
   stream_id: string;
   stream_version: number;
@@ -16,6 +22,16 @@ export interface AuditedEvent {
   recorded_at: string;
 }
 
+/**
+ * A secret field's stored value stands in as `RedactedValue` (@ledger/ledger-proof): `sha256` is the
+ * hex SHA-256 of the stored value's canonical JSON (for a string: the string in double quotes, as the
+ * hash chain serializes it), so an auditor can match it against the operator's export (`admin
+ * export`, which keeps the stored values) and then recompute the event's hash; the ledger-wide
+ * commitment's leaves hold the same value, so a proof needs no secret. See docs/decisions.md,
+ * "Secrets at the edges".
+ */
+export { redacted, type RedactedValue } from '@ledger/ledger-proof';
+
 export function audited(event: RecordedEvent): AuditedEvent {
   return {
     stream_id: event.streamId,
@@ -24,15 +40,16 @@ export function audited(event: RecordedEvent): AuditedEvent {
     event_id: event.metadata.eventId,
     type: event.type,
     schema_version: event.schemaVersion,
-    data: event.data,
+    // A field that holds no value (a card without a PIN) hides nothing and stays as it is.
+    data: replaceSecretFields(event.data, (stored) => (stored === null || stored === undefined ? stored : redacted(stored))),
     metadata: { ...event.metadata },
     recorded_at: event.recordedAt,
   };
 }
 
 /**
- * The raw events of one card or transaction stream, for the program that owns it. The data is the
- * stored data (the PAN only ever appears encrypted there), so an auditor can recompute every hash.
+ * The events of one card or transaction stream, for the program that owns it: the stored events with
+ * their secret fields redacted (`audited`).
  */
 @Injectable()
 export class StreamEvents {

@@ -21,12 +21,13 @@ import { EventStore, RecordedEvent } from '@ledger/event-store';
 import { cardRow, fundingSourceRow, ReadModelClient, transactionRow } from '@ledger/read-model';
 import { EVENT_STORE, READ_MODEL } from '@ledger/runtime';
 import { CardPresenter } from '../cards/card-presenter';
-import { createdBetween, OLDEST_FIRST, pageOf } from '../http/paging';
+import { createdBetween, pageOf } from '../http/paging';
 import { TransactionPresenter } from '../transactions/transaction-presenter';
 
 export interface AsOfFilter {
   readonly cardToken?: string;
   readonly result?: 'APPROVED' | 'DECLINED';
+  readonly status?: string;
   readonly createdFrom?: Date;
   readonly createdBefore?: Date;
 }
@@ -55,11 +56,13 @@ export class TimeTravel {
     const candidates = await this.readModel.transaction.findMany({
       where: { programToken, ...(filter.cardToken ? { cardToken: filter.cardToken } : {}), created: { ...createdBetween(filter), lte: asOf } },
       select: { token: true },
-      orderBy: OLDEST_FIRST,
+      orderBy: [{ created: 'asc' }, { token: 'asc' }],
     });
     const states = (await Promise.all(candidates.map(({ token }) => this.fold(transactionStreamId(token), transactionDecider, asOf)))).filter(
       (state): state is ExistingTransaction =>
-        state.status !== 'ABSENT' && (filter.result === undefined || (filter.result === 'APPROVED') === (state.result === 'APPROVED')),
+        state.status !== 'ABSENT' &&
+        (filter.result === undefined || (filter.result === 'APPROVED') === (state.result === 'APPROVED')) &&
+        (filter.status === undefined || state.status === filter.status),
     );
     const shown = states.slice((page - 1) * pageSize, page * pageSize);
     const program = await this.programAt(programToken, asOf);

@@ -4,7 +4,8 @@ import { CardResponse, GetCardQuery, ListCardsQuery, Page } from '@ledger/contra
 import { CardNotFound } from '@ledger/domain';
 import type { Card, ReadModelClient } from '@ledger/read-model';
 import { READ_MODEL } from '@ledger/runtime';
-import { createdBetween, OLDEST_FIRST, pageOf, pageWindow } from '../http/paging';
+import { createdBetween, emptyPage, listPage, OLDEST_FIRST } from '../http/paging';
+import { likeLiteral } from '../http/like-literal';
 import { CardPresenter } from './card-presenter';
 
 export async function presentCards(readModel: ReadModelClient, presenter: CardPresenter, cards: Card[]): Promise<CardResponse[]> {
@@ -33,7 +34,7 @@ export class GetCardHandler implements IQueryHandler<GetCardQuery, CardResponse>
   }
 }
 
-/** Oldest first, so page 2 of three cards with page_size 2 holds the third card created (spec 4.7). */
+/** Oldest first, so page 2 of three cards with page_size 2 holds the third card created (spec 4.7); cursors walk the same order. */
 @QueryHandler(ListCardsQuery)
 export class ListCardsHandler implements IQueryHandler<ListCardsQuery, Page<CardResponse>> {
   constructor(
@@ -41,14 +42,23 @@ export class ListCardsHandler implements IQueryHandler<ListCardsQuery, Page<Card
     private readonly presenter: CardPresenter,
   ) {}
 
-  async execute({ programToken, filter, page, pageSize }: ListCardsQuery): Promise<Page<CardResponse>> {
+  async execute({ programToken, filter, paging }: ListCardsQuery): Promise<Page<CardResponse>> {
     // An account is the program itself here: another account's token matches nothing.
-    if (filter.accountToken !== undefined && filter.accountToken !== programToken) return pageOf([], page, pageSize, 0);
-    const where = { programToken, created: createdBetween(filter) };
-    const [total, cards] = await Promise.all([
-      this.readModel.card.count({ where }),
-      this.readModel.card.findMany({ where, orderBy: OLDEST_FIRST, ...pageWindow(page, pageSize) }),
-    ]);
-    return pageOf(await presentCards(this.readModel, this.presenter, cards), page, pageSize, total);
+    if (filter.accountToken !== undefined && filter.accountToken !== programToken) return emptyPage(paging);
+    const where = {
+      programToken,
+      created: createdBetween(filter),
+      ...(filter.state ? { state: filter.state } : {}),
+      ...(filter.memoContains !== undefined ? { memo: { contains: likeLiteral(filter.memoContains), mode: 'insensitive' as const } } : {}),
+    };
+    return listPage(paging, {
+      order: OLDEST_FIRST,
+      noun: 'card',
+      count: () => this.readModel.card.count({ where }),
+      find: ({ after, orderBy, skip, take }) => this.readModel.card.findMany({ where: { ...where, ...(after ? { AND: [after] } : {}) }, orderBy, skip, take }),
+      keyOf: (token: string) => this.readModel.card.findFirst({ where: { programToken, token }, select: { created: true, token: true } }).then((row) => row && { at: row.created, tie: row.token }),
+      present: (cards) => presentCards(this.readModel, this.presenter, cards),
+    });
   }
+
 }

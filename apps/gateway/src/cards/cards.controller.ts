@@ -18,8 +18,9 @@ import {
 } from '@ledger/contracts';
 import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { TimeTravel } from '../audit/time-travel';
+import { pageRequest } from '../http/paging';
 import { ApiErrors, CardModel, CardPageModel } from '../http/openapi-models';
-import { commandOrigin as origin, startOfDay } from '../http/command-origin';
+import { commandOrigin as origin } from '../http/command-origin';
 import { RequestInvalid } from '../http/errors';
 import { RequestWithId } from '../http/request-id';
 import { WriteAcknowledger } from '../http/write-acknowledger';
@@ -91,7 +92,7 @@ export class CardsController {
   @ApiOkResponse({ type: CardModel })
   @ApiErrors(404)
   get(@CallingProgram() programToken: string, @Param() { card_token }: CardTokenParam, @Query() { as_of }: AsOfParams): Promise<CardResponse> {
-    if (as_of !== undefined) return this.timeTravel.card(programToken, card_token, new Date(as_of));
+    if (as_of !== undefined) return this.timeTravel.card(programToken, card_token, as_of);
     return this.queries.execute(new GetCardQuery(programToken, card_token));
   }
 
@@ -104,11 +105,12 @@ export class CardsController {
         programToken,
         {
           accountToken: params.account_token,
-          createdFrom: params.begin ? startOfDay(params.begin) : undefined,
-          createdBefore: params.end ? startOfDay(params.end) : undefined,
+          createdFrom: params.begin,
+          createdBefore: params.end,
+          state: params.state,
+          memoContains: params.memo,
         },
-        params.page ?? 1,
-        params.page_size ?? DEFAULT_PAGE_SIZE,
+        pageRequest(params, params.page_size ?? DEFAULT_PAGE_SIZE),
       ),
     );
   }

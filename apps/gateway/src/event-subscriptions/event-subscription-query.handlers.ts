@@ -11,6 +11,7 @@ import {
   ListWebhookAttemptsQuery,
   ListWebhookMessagesQuery,
   Page,
+  WebhookAttemptError,
   WebhookAttemptResponse,
   WebhookMessageNotFound,
   WebhookMessageResponse,
@@ -19,7 +20,7 @@ import {
 import { EventSubscriptionNotFound } from '@ledger/domain';
 import type { EventSubscriptionRow, ReadModelClient, WebhookAttempt, WebhookMessage } from '@ledger/read-model';
 import { READ_MODEL } from '@ledger/runtime';
-import { OLDEST_FIRST, pageOf, pageWindow } from '../http/paging';
+import { listPage, type ListKey, OLDEST_FIRST } from '../http/paging';
 
 export function presentSubscription(row: EventSubscriptionRow): EventSubscriptionResponse {
   return { token: row.token, url: row.url, description: row.description, event_types: row.eventTypes, disabled: row.disabled, failing: row.failing };
@@ -48,7 +49,8 @@ export function presentAttempt(row: WebhookAttempt): WebhookAttemptResponse {
     created: row.at.toISOString(),
     url: row.url,
     response_status: row.responseStatus,
-    error: row.error,
+    // The dispatcher writes only these classes, and the table's check constraint holds it to them.
+    error: row.error as WebhookAttemptError | null,
     duration_ms: row.durationMs,
   };
 }
@@ -65,14 +67,18 @@ async function ownedSubscription(readModel: ReadModelClient, programToken: strin
 export class ListEventSubscriptionsHandler implements IQueryHandler<ListEventSubscriptionsQuery, Page<EventSubscriptionResponse>> {
   constructor(@Inject(READ_MODEL) private readonly readModel: ReadModelClient) {}
 
-  async execute({ programToken, page, pageSize }: ListEventSubscriptionsQuery): Promise<Page<EventSubscriptionResponse>> {
+  async execute({ programToken, paging }: ListEventSubscriptionsQuery): Promise<Page<EventSubscriptionResponse>> {
     const where = { programToken };
-    const [total, rows] = await Promise.all([
-      this.readModel.eventSubscription.count({ where }),
-      this.readModel.eventSubscription.findMany({ where, orderBy: OLDEST_FIRST, ...pageWindow(page, pageSize) }),
-    ]);
-    return pageOf(rows.map(presentSubscription), page, pageSize, total);
+    return listPage(paging, {
+      order: OLDEST_FIRST,
+      noun: 'event subscription',
+      count: () => this.readModel.eventSubscription.count({ where }),
+      find: ({ after, orderBy, skip, take }) => this.readModel.eventSubscription.findMany({ where: { ...where, ...(after ? { AND: [after] } : {}) }, orderBy, skip, take }),
+      keyOf: (token: string) => this.readModel.eventSubscription.findFirst({ where: { programToken, token }, select: { created: true, token: true } }).then((row) => row && { at: row.created, tie: row.token }),
+      present: async (rows) => rows.map(presentSubscription),
+    });
   }
+
 }
 
 @QueryHandler(GetEventSubscriptionQuery)
@@ -97,20 +103,27 @@ export class GetEventSubscriptionSecretHandler implements IQueryHandler<GetEvent
   }
 }
 
-/** Newest first: the delivery log is read from the latest end. */
+/** Newest first: the delivery log is read from the latest end; cursors walk the same order. */
+const NEWEST_MESSAGE_FIRST = { at: 'created', tie: 'id', direction: 'desc' } as const;
+const NEWEST_ATTEMPT_FIRST = { at: 'at', tie: 'attempt', direction: 'desc' } as const;
+
 @QueryHandler(ListWebhookMessagesQuery)
 export class ListWebhookMessagesHandler implements IQueryHandler<ListWebhookMessagesQuery, Page<WebhookMessageResponse>> {
   constructor(@Inject(READ_MODEL) private readonly readModel: ReadModelClient) {}
 
-  async execute({ programToken, subscriptionToken, status, page, pageSize }: ListWebhookMessagesQuery): Promise<Page<WebhookMessageResponse>> {
+  async execute({ programToken, subscriptionToken, status, paging }: ListWebhookMessagesQuery): Promise<Page<WebhookMessageResponse>> {
     await ownedSubscription(this.readModel, programToken, subscriptionToken);
     const where = { subscriptionToken, programToken, ...(status ? { status } : {}) };
-    const [total, rows] = await Promise.all([
-      this.readModel.webhookMessage.count({ where }),
-      this.readModel.webhookMessage.findMany({ where, orderBy: [{ created: 'desc' }, { id: 'desc' }], ...pageWindow(page, pageSize) }),
-    ]);
-    return pageOf(rows.map(presentMessage), page, pageSize, total);
+    return listPage(paging, {
+      order: NEWEST_MESSAGE_FIRST,
+      noun: 'message',
+      count: () => this.readModel.webhookMessage.count({ where }),
+      find: ({ after, orderBy, skip, take }) => this.readModel.webhookMessage.findMany({ where: { ...where, ...(after ? { AND: [after] } : {}) }, orderBy, skip, take }),
+      keyOf: (id: string) => this.readModel.webhookMessage.findFirst({ where: { id, subscriptionToken, programToken }, select: { created: true, id: true } }).then((row) => row && { at: row.created, tie: row.id }),
+      present: async (rows) => rows.map(presentMessage),
+    });
   }
+
 }
 
 @QueryHandler(GetWebhookMessageQuery)
@@ -129,19 +142,24 @@ export class GetWebhookMessageHandler implements IQueryHandler<GetWebhookMessage
 export class ListWebhookAttemptsHandler implements IQueryHandler<ListWebhookAttemptsQuery, Page<WebhookAttemptResponse>> {
   constructor(@Inject(READ_MODEL) private readonly readModel: ReadModelClient) {}
 
-  async execute({ programToken, subscriptionToken, messageId, page, pageSize }: ListWebhookAttemptsQuery): Promise<Page<WebhookAttemptResponse>> {
+  async execute({ programToken, subscriptionToken, messageId, paging }: ListWebhookAttemptsQuery): Promise<Page<WebhookAttemptResponse>> {
     await ownedSubscription(this.readModel, programToken, subscriptionToken);
     if (messageId !== undefined) {
       const message = await this.readModel.webhookMessage.findFirst({ where: { id: messageId, subscriptionToken, programToken }, select: { id: true } });
       if (!message) throw new WebhookMessageNotFound(messageId);
     }
     const where = { subscriptionToken, ...(messageId !== undefined ? { messageId } : {}) };
-    const [total, rows] = await Promise.all([
-      this.readModel.webhookAttempt.count({ where }),
-      this.readModel.webhookAttempt.findMany({ where, orderBy: [{ at: 'desc' }, { attempt: 'desc' }], ...pageWindow(page, pageSize) }),
-    ]);
-    return pageOf(rows.map(presentAttempt), page, pageSize, total);
+    return listPage(paging, {
+      order: NEWEST_ATTEMPT_FIRST,
+      noun: 'attempt',
+      count: () => this.readModel.webhookAttempt.count({ where }),
+      find: ({ after, orderBy, skip, take }) => this.readModel.webhookAttempt.findMany({ where: { ...where, ...(after ? { AND: [after] } : {}) }, orderBy, skip, take }),
+      // An attempt has no token of its own to name as a cursor: its lists page by page only (the DTO takes no cursor).
+      keyOf: async (): Promise<ListKey<number> | null> => null,
+      present: async (rows) => rows.map(presentAttempt),
+    });
   }
+
 }
 
 export const EVENT_SUBSCRIPTION_QUERY_HANDLERS = [

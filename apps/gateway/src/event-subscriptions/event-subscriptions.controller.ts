@@ -20,6 +20,7 @@ import {
   ListWebhookMessagesParams,
   ListWebhookMessagesQuery,
   Page,
+  CursorPageParams,
   PageParams,
   ResendWebhookMessageCommand,
   RotateEventSubscriptionSecretCommand,
@@ -30,6 +31,7 @@ import {
   WebhookMessageResponse,
 } from '@ledger/contracts';
 import { commandOrigin } from '../http/command-origin';
+import { pageRequest } from '../http/paging';
 import {
   ApiErrors,
   EmptyModel,
@@ -85,8 +87,8 @@ export class EventSubscriptionsController {
   @Get()
   @ApiOperation({ summary: 'List the program\'s event subscriptions' })
   @ApiOkResponse({ type: EventSubscriptionPageModel })
-  list(@CallingProgram() programToken: string, @Query() params: PageParams): Promise<Page<EventSubscriptionResponse>> {
-    return this.queries.execute(new ListEventSubscriptionsQuery(programToken, params.page ?? 1, params.page_size ?? DEFAULT_PAGE_SIZE));
+  list(@CallingProgram() programToken: string, @Query() params: CursorPageParams): Promise<Page<EventSubscriptionResponse>> {
+    return this.queries.execute(new ListEventSubscriptionsQuery(programToken, pageRequest(params, params.page_size ?? DEFAULT_PAGE_SIZE)));
   }
 
   @Get(':event_subscription_token')
@@ -171,7 +173,7 @@ export class EventSubscriptionsController {
     @Query() params: ListWebhookMessagesParams,
   ): Promise<Page<WebhookMessageResponse>> {
     return this.queries.execute(
-      new ListWebhookMessagesQuery(programToken, event_subscription_token, params.status, params.page ?? 1, params.page_size ?? DEFAULT_PAGE_SIZE),
+      new ListWebhookMessagesQuery(programToken, event_subscription_token, params.status, pageRequest(params, params.page_size ?? DEFAULT_PAGE_SIZE)),
     );
   }
 
@@ -193,7 +195,7 @@ export class EventSubscriptionsController {
     @Query() params: PageParams,
   ): Promise<Page<WebhookAttemptResponse>> {
     return this.queries.execute(
-      new ListWebhookAttemptsQuery(programToken, event_subscription_token, message_token, params.page ?? 1, params.page_size ?? DEFAULT_PAGE_SIZE),
+      new ListWebhookAttemptsQuery(programToken, event_subscription_token, message_token, pageRequest(params, params.page_size ?? DEFAULT_PAGE_SIZE)),
     );
   }
 
@@ -219,7 +221,7 @@ export class EventSubscriptionsController {
     @Query() params: PageParams,
   ): Promise<Page<WebhookAttemptResponse>> {
     return this.queries.execute(
-      new ListWebhookAttemptsQuery(programToken, event_subscription_token, undefined, params.page ?? 1, params.page_size ?? DEFAULT_PAGE_SIZE),
+      new ListWebhookAttemptsQuery(programToken, event_subscription_token, undefined, pageRequest(params, params.page_size ?? DEFAULT_PAGE_SIZE)),
     );
   }
 }

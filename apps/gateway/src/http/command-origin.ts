@@ -6,7 +6,3 @@ export function commandOrigin(programToken: string, request: RequestWithId): Com
   return { programToken, correlationId: requestIdOf(request), causationId: null };
 }
 
-/** UTC midnight of a YYYY-MM-DD date: begin is inclusive, end exclusive (spec 4.7, 4.8). */
-export function startOfDay(date: string): Date {
-  return new Date(`${date}T00:00:00.000Z`);
-}

@@ -1,31 +1,35 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import type { ErrorBody } from '@ledger/contracts';
-import { mapError } from './error-status';
+import { mapError, replayedOutcomeAdvice, retryHeaders, RetryAdvice } from './error-status';
 import { IdempotentReplay } from './errors';
 import { RequestWithId, requestIdOf } from './request-id';
 
-/** The status and JSON body an error is answered with (the idempotency interceptor stores the same). */
-export function errorOutcome(error: unknown, request: RequestWithId): { status: number; body: ErrorBody } {
-  const { status, message } = mapError(error);
+/**
+ * The status, JSON body and retry advice an error is answered with (the idempotency interceptor
+ * stores the status and body).
+ */
+export function errorOutcome(error: unknown, request: RequestWithId): { status: number; body: ErrorBody; retry: RetryAdvice } {
+  const { status, message, retry } = mapError(error);
   const body: ErrorBody = { debugging_request_id: requestIdOf(request), message };
   const token = (error as { transactionToken?: unknown })?.transactionToken;
   if (typeof token === 'string') body.token = token;
-  return { status, body };
+  return { status, body, retry };
 }
 
 /** Writes every error as the spec's JSON body: debugging_request_id and message. */
 export function sendError(error: unknown, request: RequestWithId, response: Response, logger: Logger): void {
   if (error instanceof IdempotentReplay) {
     if (!response.headersSent) {
+      response.set(retryHeaders(replayedOutcomeAdvice(error.status)));
       if (error.body === undefined) response.status(error.status).end();
       else response.status(error.status).json(error.body);
     }
     return;
   }
-  const { status, body } = errorOutcome(error, request);
+  const { status, body, retry } = errorOutcome(error, request);
   if (status >= 500) logger.error(`${request.method} ${request.path} ${body.debugging_request_id}: ${(error as Error)?.stack ?? String(error)}`);
-  if (!response.headersSent) response.status(status).json(body);
+  if (!response.headersSent) response.set(retryHeaders(retry)).status(status).json(body);
 }
 
 @Catch()

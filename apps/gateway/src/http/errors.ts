@@ -6,6 +6,36 @@ export class RequestInvalid extends Error {
   }
 }
 
+/** A known path asked with a method it does not take: 405, with the methods it takes in `Allow`. */
+export class MethodNotAllowed extends Error {
+  constructor(
+    readonly method: string,
+    readonly allowed: readonly string[],
+  ) {
+    super(`${method} is not allowed here; this path takes ${allowed.join(', ')}`);
+    this.name = 'MethodNotAllowed';
+  }
+}
+
+/** A request body that is not sent as JSON: 415. */
+export class UnsupportedMediaType extends Error {
+  constructor() {
+    super('Request body must be JSON sent with Content-Type: application/json');
+    this.name = 'UnsupportedMediaType';
+  }
+}
+
+/** Over a rate limit: 429 with Privacy's wording; `retryAfterSeconds` is when the window starts over. */
+export class RateLimited extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+    this.name = 'RateLimited';
+  }
+}
+
 /** The same Idempotency-Key is still being worked on by another request: 409. */
 export class IdempotencyKeyInProgress extends Error {
   constructor() {

@@ -9,6 +9,7 @@ import type { ReadModelClient } from '@ledger/read-model';
 import { LEDGER_CONFIG, LedgerConfig, READ_MODEL } from '@ledger/runtime';
 import { errorOutcome } from './error-body.filter';
 import { IdempotencyKeyInProgress, IdempotencyKeyReused, IdempotentReplay, RequestInvalid } from './errors';
+import { RawJson, writeJson } from './exact-json';
 import type { RequestWithId } from './request-id';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
@@ -102,7 +103,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
       if (!row || row.expiresAt.getTime() <= Date.now()) continue; // gone or expired meanwhile: claim again
       if (row.requestHash !== hash) throw new IdempotencyKeyReused();
       if (row.status === 'done' && row.responseStatus !== null) {
-        return { status: row.responseStatus, body: row.responseBody === null ? undefined : JSON.parse(this.vault.decrypt(row.responseBody)) };
+        // The stored text is answered as it was written, so exact integers stay exact.
+        return { status: row.responseStatus, body: row.responseBody === null ? undefined : new RawJson(this.vault.decrypt(row.responseBody)) };
       }
       if (Date.now() >= deadline) throw new IdempotencyKeyInProgress();
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
@@ -116,7 +118,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
    */
   private async complete(programToken: string, key: string, hash: string, outcome: Outcome): Promise<void> {
     try {
-      const body = outcome.body === undefined ? null : this.vault.encrypt(JSON.stringify(outcome.body));
+      const text = writeJson(outcome.body);
+      const body = text === undefined ? null : this.vault.encrypt(text);
       await this.readModel.idempotencyKey.updateMany({
         where: { programToken, key, requestHash: hash, status: 'in_progress' },
         data: { status: 'done', responseStatus: outcome.status, responseBody: body },

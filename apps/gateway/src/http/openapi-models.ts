@@ -10,11 +10,15 @@ import type {
   SimulationResponse,
   TransactionEventResponse,
   TransactionResponse,
+  WebhookAttemptError,
   WebhookAttemptResponse,
   WebhookMessageResponse,
 } from '@ledger/contracts';
-import { CARD_STATES, CARD_TYPES, PROGRAM_STATES, SPEND_LIMIT_DURATIONS, TRANSACTION_STATUSES } from '@ledger/domain';
+import { WEBHOOK_ATTEMPT_ERRORS } from '@ledger/contracts';
+import { CARD_STATES, CARD_TYPES, PROGRAM_STATES, SPEND_LIMIT_DURATIONS, TRANSACTION_EVENT_TYPES, TRANSACTION_RESULTS, TRANSACTION_STATUSES } from '@ledger/domain';
 import type { AuditedEvent } from '../audit/stream-events';
+import type { ConsistencyResponse, EventProofResponse } from '../audit/ledger-commitment';
+import type { ExportedEvent, SignedDigest } from '@ledger/ledger-proof';
 import type { BalanceResponse } from '../audit/balances';
 
 /**
@@ -84,9 +88,9 @@ export class MerchantModel implements MerchantResponse {
 export class TransactionEventModel implements TransactionEventResponse {
   @ApiProperty({ type: 'integer', description: 'Always positive' }) amount!: number;
   @ApiProperty({ format: 'date-time' }) created!: string;
-  @ApiProperty({ example: 'APPROVED' }) result!: string;
+  @ApiProperty({ enum: TRANSACTION_RESULTS, description: 'APPROVED or the decline reason' }) result!: string;
   @ApiProperty({ format: 'uuid' }) token!: string;
-  @ApiProperty({ enum: ['AUTHORIZATION', 'AUTHORIZATION_ADVICE', 'CLEARING', 'VOID', 'RETURN'] }) type!: string;
+  @ApiProperty({ enum: TRANSACTION_EVENT_TYPES }) type!: string;
 }
 
 export class TransactionFundingModel {
@@ -108,7 +112,7 @@ export class TransactionModel implements TransactionResponse {
   @ApiProperty({ type: 'integer' }) merchant_amount!: number;
   @ApiProperty({ type: 'integer' }) merchant_authorization_amount!: number;
   @ApiProperty({ example: 'USD' }) merchant_currency!: string;
-  @ApiProperty({ example: 'APPROVED', description: 'APPROVED or the decline reason' }) result!: string;
+  @ApiProperty({ enum: TRANSACTION_RESULTS, description: 'APPROVED or the decline reason' }) result!: string;
   @ApiProperty({ type: 'integer' }) settled_amount!: number;
   @ApiProperty({ enum: TRANSACTION_STATUSES }) status!: string;
   @ApiProperty({ format: 'uuid' }) token!: string;
@@ -189,7 +193,8 @@ export class WebhookAttemptModel implements WebhookAttemptResponse {
   @ApiProperty({ format: 'date-time' }) created!: string;
   @ApiProperty() url!: string;
   @ApiProperty({ type: 'integer', nullable: true }) response_status!: number | null;
-  @ApiProperty({ type: String, nullable: true }) error!: string | null;
+  @ApiProperty({ type: String, enum: WEBHOOK_ATTEMPT_ERRORS, nullable: true, description: 'Why the attempt did not deliver (null when it did); never more than this class' })
+  error!: WebhookAttemptError | null;
   @ApiProperty({ type: 'integer' }) duration_ms!: number;
 }
 
@@ -200,17 +205,71 @@ export class AuditedEventModel implements AuditedEvent {
   @ApiProperty({ format: 'uuid' }) event_id!: string;
   @ApiProperty() type!: string;
   @ApiProperty({ type: 'integer' }) schema_version!: number;
-  @ApiProperty({ type: 'object', additionalProperties: true }) data!: unknown;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description:
+      'The stored data, except that each secret field (panEncrypted, panHash, pinHash, ...) holds {"redacted": true, "sha256": <hex SHA-256 of the stored value as canonical JSON>}; the hash chain is over the stored values (docs/decisions.md, "Secrets at the edges")',
+  })
+  data!: unknown;
   @ApiProperty({ type: 'object', additionalProperties: true }) metadata!: Record<string, unknown>;
   @ApiProperty({ format: 'date-time' }) recorded_at!: string;
 }
 
+const HEX_HASH = { pattern: '^[0-9a-f]{64}$', description: 'SHA-256, lower-case hex' };
+
+export class SignedDigestModel implements SignedDigest {
+  @ApiProperty({ type: 'integer', description: 'How many events the digest covers: leaves 0..tree_size-1 in global-position order' }) tree_size!: number;
+  @ApiProperty({ type: 'string', nullable: true, description: 'Global position of the last covered event; null for an empty log' }) position!: string | null;
+  @ApiProperty({ ...HEX_HASH, description: 'RFC 9162 Merkle tree head over the covered events (docs/audit.md)' }) root!: string;
+  @ApiProperty({ format: 'date-time' }) signed_at!: string;
+  @ApiProperty({ pattern: '^[0-9a-f]{16}$', description: 'First 16 hex digits of SHA-256 of the raw Ed25519 public key' }) key_id!: string;
+  @ApiProperty({ pattern: '^[0-9a-f]{64}$', description: 'Raw Ed25519 public key, hex: pin it out of band, do not trust it from the digest itself' }) public_key!: string;
+  @ApiProperty({ pattern: '^[0-9a-f]{128}$', description: 'Ed25519 signature of the digest\'s signing bytes (docs/audit.md)' }) signature!: string;
+}
+
+export class ProvenEventModel implements ExportedEvent {
+  @ApiProperty() stream_id!: string;
+  @ApiProperty({ type: 'integer' }) stream_version!: number;
+  @ApiProperty() position!: string;
+  @ApiProperty() type!: string;
+  @ApiProperty({ type: 'integer' }) schema_version!: number;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'As in the audited events: secret fields redacted to their SHA-256, which is also what the leaf commits to' }) data!: unknown;
+  @ApiProperty({ type: 'object', additionalProperties: true }) metadata!: ExportedEvent['metadata'];
+  @ApiProperty({ format: 'date-time' }) recorded_at!: string;
+}
+
+export class EventProofModel implements EventProofResponse {
+  @ApiProperty({ type: ProvenEventModel }) event!: ProvenEventModel;
+  @ApiProperty({ ...HEX_HASH, description: 'SHA-256(0x00 || leaf bytes of the event): recompute it from event' }) leaf_hash!: string;
+  @ApiProperty({ type: 'integer', description: 'The event\'s index in the log (0-based, global-position order)' }) leaf_index!: number;
+  @ApiProperty({ type: 'integer' }) tree_size!: number;
+  @ApiProperty({ type: [String], description: 'RFC 9162 inclusion proof, leaf side first, hex' }) audit_path!: string[];
+  @ApiProperty({ ...HEX_HASH, description: 'Root of the tree of tree_size events: the saved digest\'s root must be this' }) root!: string;
+}
+
+export class ConsistencyProofModel implements ConsistencyResponse {
+  @ApiProperty({ type: 'integer' }) from!: number;
+  @ApiProperty({ type: 'integer' }) to!: number;
+  @ApiProperty(HEX_HASH) from_root!: string;
+  @ApiProperty(HEX_HASH) to_root!: string;
+  @ApiProperty({ type: [String], description: 'RFC 9162 consistency proof, hex' }) proof!: string[];
+}
+
+/** Totals are sums over any number of transactions: int64 JSON integers that may pass 2^53, written exactly. */
+const ApiTotalProperty = (meaning: string) =>
+  ApiProperty({
+    type: 'integer',
+    format: 'int64',
+    description: `${meaning}, in cents. An exact int64 that may exceed 2^53 (9007199254740992): parse it with a big-integer-aware JSON reader, or lose the last digits`,
+  });
+
 export class BalanceModel implements BalanceResponse {
   @ApiProperty({ format: 'uuid' }) token!: string;
-  @ApiProperty({ type: 'integer' }) pending!: number;
-  @ApiProperty({ type: 'integer' }) settled!: number;
-  @ApiProperty({ type: 'integer' }) settlement_complete!: number;
-  @ApiProperty({ type: 'integer' }) bounced!: number;
+  @ApiTotalProperty('Sum of the amounts of PENDING transactions') pending!: bigint;
+  @ApiTotalProperty('Sum of the settled amounts of SETTLING and SETTLED transactions (returns negative)') settled!: bigint;
+  @ApiTotalProperty('Of settled, the SETTLED part') settlement_complete!: bigint;
+  @ApiTotalProperty('Sum of the settled amounts of BOUNCED transactions') bounced!: bigint;
 }
 
 /** `{ data: [...] }`, the envelope of the unpaged lists. */
@@ -222,13 +281,17 @@ function listOf<T>(model: Type<T>, name: string): Type<{ data: T[] }> {
   return List;
 }
 
-/** The page envelope both list endpoints answer (spec 4.8). */
-function pageOf<T>(model: Type<T>, name: string): Type<{ data: T[]; page: number; total_entries: number; total_pages: number }> {
+/**
+ * The page envelope every paged list answers: the spec's (spec 4.8) when paged by `page`, Lithic's
+ * `{data, has_more}` alone when paged by `starting_after`/`ending_before`.
+ */
+function pageOf<T>(model: Type<T>, name: string): Type<{ data: T[]; has_more: boolean; page?: number; total_entries?: number; total_pages?: number }> {
   class Paged {
     @ApiProperty({ type: [model] }) data!: T[];
-    @ApiProperty({ type: 'integer', minimum: 1 }) page!: number;
-    @ApiProperty({ type: 'integer', minimum: 0 }) total_entries!: number;
-    @ApiProperty({ type: 'integer', minimum: 0 }) total_pages!: number;
+    @ApiProperty({ description: 'Items follow this page in the list order' }) has_more!: boolean;
+    @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'Absent on a cursor page' }) page?: number;
+    @ApiPropertyOptional({ type: 'integer', minimum: 0, description: 'Absent on a cursor page' }) total_entries?: number;
+    @ApiPropertyOptional({ type: 'integer', minimum: 0, description: 'Absent on a cursor page' }) total_pages?: number;
   }
   Object.defineProperty(Paged, 'name', { value: name });
   return Paged;

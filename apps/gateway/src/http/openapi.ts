@@ -1,4 +1,5 @@
 import { INestApplication } from '@nestjs/common';
+import type { Request } from 'express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 
 export const OPENAPI_JSON_PATH = '/openapi.json';
@@ -17,6 +18,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setDescription(
       'Event-sourced card issuing: cards, transactions, and (sandbox only) simulated card-network traffic. ' +
         'Send the program api-key as `Authorization: api-key <KEY>` (or the bare key, as the Lithic SDK does). ' +
+        'Request bodies are JSON sent with `Content-Type: application/json` (any other type is 415); a route takes only the query ' +
+        'parameters it documents (others are 400), and a method a path does not take is 405 with `Allow`. ' +
         'Every error answers `{ debugging_request_id, message }`.',
     )
     .setVersion('1')
@@ -28,15 +31,30 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   return toOpenApi31(document);
 }
 
-/** Serves the document at /openapi.json and Swagger UI at /docs; neither needs an api-key. */
+/**
+ * Serves the document at /openapi.json and Swagger UI at /docs; neither needs an api-key. Each answer
+ * names the server it was asked of (`servers`), so a client generator gets the base URL to call.
+ */
 export function setupOpenApi(app: INestApplication): OpenAPIObject {
   const document = buildOpenApiDocument(app);
   SwaggerModule.setup(SWAGGER_UI_PATH, app, document, {
     jsonDocumentUrl: OPENAPI_JSON_PATH,
     raw: ['json'],
     customSiteTitle: 'Card ledger API',
+    // Express is the HTTP adapter (configureHttp), so the request is Express's.
+    patchDocumentOnRequest: (request, _response, served) => withServer(served, request as Request),
   });
   return document;
+}
+
+/**
+ * The document with the request's base URL as its one server: protocol and Host as the client used
+ * them (X-Forwarded-Proto counts only where Express is told to trust a proxy). It only echoes the
+ * caller's own request back to it, so a forged Host misleads no one else.
+ */
+export function withServer(document: OpenAPIObject, request: Pick<Request, 'protocol' | 'get'>): OpenAPIObject {
+  const host = request.get('host');
+  return host ? { ...document, servers: [{ url: `${request.protocol}://${host}` }] } : document;
 }
 
 type Json = Record<string, any>;
@@ -44,7 +62,8 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'
 
 /**
  * Rewrites the 3.0-only schema keywords to 3.1 (`nullable` to a `null` type or `anyOf`, boolean
- * exclusive bounds to numeric ones) and makes operationIds unique and plain (an aliased path repeats one).
+ * exclusive bounds to numeric ones), makes operationIds unique and plain (an aliased path repeats one),
+ * and gives public operations an explicit empty `security`.
  */
 export function toOpenApi31(document: OpenAPIObject): OpenAPIObject {
   const doc = document as Json;
@@ -55,6 +74,9 @@ export function toOpenApi31(document: OpenAPIObject): OpenAPIObject {
     for (const method of HTTP_METHODS) {
       const operation = item[method] as Json | undefined;
       if (!operation) continue;
+      // An operation with no security requirement of its own is public (no api-key guard, e.g. /health):
+      // say so, as `[]`, rather than leave a reader to guess.
+      if (!operation.security) operation.security = [];
       if (operation.operationId) {
         let id = (operation.operationId as string).replace(/\[\d+\]$/, '');
         if (seenIds.has(id)) id = `${id}_${path.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '')}`;

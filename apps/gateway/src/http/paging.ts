@@ -1,14 +1,104 @@
-import type { Page } from '@ledger/contracts';
+import type { Page, PageRequest } from '@ledger/contracts';
+import { RequestInvalid } from './errors';
 
-/** Both lists page the same way: oldest first, `page` counted from 1, the spec's envelope. */
-export const OLDEST_FIRST = [{ created: 'asc' as const }, { token: 'asc' as const }];
-
-export function pageWindow(page: number, pageSize: number): { skip: number; take: number } {
-  return { skip: (page - 1) * pageSize, take: pageSize };
+/**
+ * A list's order: a timestamp column, then a unique tie-breaker, both one way. Page numbers and
+ * cursors walk this same order, so a cursor request reads the list as its pages do.
+ */
+export interface ListOrder<At extends string, Tie extends string> {
+  readonly at: At;
+  readonly tie: Tie;
+  readonly direction: 'asc' | 'desc';
 }
 
-export function pageOf<T>(data: T[], page: number, pageSize: number, total: number): Page<T> {
-  return { data, page, total_entries: total, total_pages: Math.ceil(total / pageSize) };
+/** Cards, transactions and subscriptions: oldest first, so page 2 of three cards (page_size 2) holds the third. */
+export const OLDEST_FIRST = { at: 'created', tie: 'token', direction: 'asc' } as const satisfies ListOrder<'created', 'token'>;
+
+/** Where an item stands in its list's order. */
+export interface ListKey<T> {
+  readonly at: Date;
+  readonly tie: T;
+}
+
+type Comparison<T> = { gt: T } | { lt: T };
+/** Prisma's `where` for the items past a key: later at, or the same at and a later tie. */
+export type KeysetWhere<At extends string, Tie extends string, T> = { OR: [Record<At, Comparison<Date>>, Record<At, Date> & Record<Tie, Comparison<T>>] };
+export type OrderBy<At extends string, Tie extends string> = [Record<At, 'asc' | 'desc'>, Record<Tie, 'asc' | 'desc'>];
+
+/** One list as {@link listPage} reads it; the handler keeps its own filter inside `find` and `count`. */
+export interface ListSource<At extends string, Tie extends string, T, Row, Item> {
+  readonly order: ListOrder<At, Tie>;
+  /** What the list holds, for the cursor error: "card", "transaction". */
+  readonly noun: string;
+  count(): Promise<number>;
+  /** The filtered rows, `after` (when given) narrowing them to those past a key, in `orderBy`. */
+  find(query: { after?: KeysetWhere<At, Tie, T>; orderBy: OrderBy<At, Tie>; skip?: number; take: number }): Promise<Row[]>;
+  /**
+   * The key of the list's item with this token, or null when the list has none. The item is looked
+   * up without the request's filters, so a cursor stays valid after its item stops matching them.
+   */
+  keyOf(token: string): Promise<ListKey<T> | null>;
+  present(rows: Row[]): Promise<Item[]>;
+}
+
+/**
+ * The one way every list pages. By page: an offset into the order, with the spec's totals. By
+ * cursor: keyset pagination from the cursor item's key, so concurrent inserts never shift a page.
+ * Either way one row more than the page is read, and its presence is `has_more`. A cursor that names
+ * no item of the list is refused (400): Lithic answers a bad cursor with an error, not an empty page.
+ */
+export async function listPage<At extends string, Tie extends string, T, Row, Item>(paging: PageRequest, list: ListSource<At, Tie, T, Row, Item>): Promise<Page<Item>> {
+  const forwards = orderBy(list.order, false);
+  if (paging.style === 'page') {
+    const [total, rows] = await Promise.all([list.count(), list.find({ orderBy: forwards, skip: (paging.page - 1) * paging.pageSize, take: paging.pageSize + 1 })]);
+    return pageOf(await list.present(rows.slice(0, paging.pageSize)), paging.page, paging.pageSize, total, rows.length > paging.pageSize);
+  }
+  const { pageSize, startingAfter, endingBefore } = paging;
+  if (endingBefore !== undefined) {
+    const key = await cursorKey(list, 'ending_before', endingBefore);
+    const rows = await list.find({ after: keyset(list.order, key, true), orderBy: orderBy(list.order, true), take: pageSize + 1 });
+    return { data: await list.present(rows.slice(0, pageSize).reverse()), has_more: rows.length > pageSize };
+  }
+  const after = startingAfter === undefined ? undefined : keyset(list.order, await cursorKey(list, 'starting_after', startingAfter), false);
+  const rows = await list.find({ ...(after ? { after } : {}), orderBy: forwards, take: pageSize + 1 });
+  return { data: await list.present(rows.slice(0, pageSize)), has_more: rows.length > pageSize };
+}
+
+/** The spec's envelope, with `has_more` beside it. */
+export function pageOf<T>(data: T[], page: number, pageSize: number, total: number, hasMore = page * pageSize < total): Page<T> {
+  return { data, has_more: hasMore, page, total_entries: total, total_pages: Math.ceil(total / pageSize) };
+}
+
+/** An empty answer in the style asked: nothing matches before any row is read. */
+export function emptyPage<T>(paging: PageRequest): Page<T> {
+  return paging.style === 'page' ? pageOf([], paging.page, paging.pageSize, 0) : { data: [], has_more: false };
+}
+
+async function cursorKey<At extends string, Tie extends string, T, Row, Item>(list: ListSource<At, Tie, T, Row, Item>, parameter: string, token: string): Promise<ListKey<T>> {
+  const key = await list.keyOf(token);
+  if (!key) throw new RequestInvalid(`${parameter} ${token} is not a ${list.noun} of this list`);
+  return key;
+}
+
+function orderBy<At extends string, Tie extends string>(order: ListOrder<At, Tie>, reversed: boolean): OrderBy<At, Tie> {
+  const direction = reversed === (order.direction === 'asc') ? 'desc' : 'asc';
+  return [{ [order.at]: direction } as Record<At, 'asc' | 'desc'>, { [order.tie]: direction } as Record<Tie, 'asc' | 'desc'>];
+}
+
+/** The rows past `key` in the order (or, reversed, before it). */
+function keyset<At extends string, Tie extends string, T>(order: ListOrder<At, Tie>, key: ListKey<T>, reversed: boolean): KeysetWhere<At, Tie, T> {
+  const past = <V>(value: V): Comparison<V> => (reversed === (order.direction === 'asc') ? { lt: value } : { gt: value });
+  return {
+    OR: [{ [order.at]: past(key.at) } as Record<At, Comparison<Date>>, { [order.at]: key.at, [order.tie]: past(key.tie) } as Record<At, Date> & Record<Tie, Comparison<T>>],
+  };
+}
+
+/** A request's paging as the queries take it: cursor style as soon as a cursor is named. */
+export function pageRequest(params: { page?: number; starting_after?: string; ending_before?: string }, pageSize: number): PageRequest {
+  if (params.starting_after !== undefined || params.ending_before !== undefined) {
+    return { style: 'cursor', pageSize, startingAfter: params.starting_after, endingBefore: params.ending_before };
+  }
+  return { style: 'page', page: params.page ?? 1, pageSize };
 }
 
 /** begin is inclusive, end exclusive (spec 4.7, 4.8). */

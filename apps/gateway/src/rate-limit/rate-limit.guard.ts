@@ -4,13 +4,13 @@ import {
   InjectThrottlerOptions,
   InjectThrottlerStorage,
   normalizeIp,
-  ThrottlerException,
   ThrottlerGuard,
   type ThrottlerModuleOptions,
   type ThrottlerRequest,
   type ThrottlerStorage,
 } from '@nestjs/throttler';
 import { API_KEY_DIRECTORY, ApiKeyDirectory, authenticate } from '@ledger/auth';
+import { RateLimited } from '../http/errors';
 
 /** Privacy's wording, one per window. */
 export const RATE_LIMITED_MESSAGES: Record<string, string> = {
@@ -33,8 +33,9 @@ interface RateLimitedRequest {
  * Counts every request against its program (the api-key's) or, without a valid key, against the
  * client's IP, in each configured window (`second`, `minute`). Runs as a global guard, so before the
  * api-key guard: it looks the key up itself. Every answer carries `x-requests-remaining` (of the
- * tightest window) and `retry-after` (seconds until that window starts over); past the limit the
- * answer is 429 with Privacy's message. /health is never limited.
+ * tightest window); past the limit the answer is 429 with Privacy's message and `Retry-After`
+ * (seconds until the window starts over; only a 429 has it, see RateLimited in error-status.ts).
+ * /health is never limited.
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
@@ -83,9 +84,10 @@ export class RateLimitGuard extends ThrottlerGuard {
     if (record.isBlocked || request[TIGHTEST] === undefined || remaining < request[TIGHTEST]) {
       request[TIGHTEST] = remaining;
       this.setResponseHeader(res, 'x-requests-remaining', remaining);
-      this.setResponseHeader(res, 'retry-after', record.isBlocked ? record.timeToBlockExpire : record.timeToExpire);
     }
-    if (record.isBlocked) throw new ThrottlerException(RATE_LIMITED_MESSAGES[name] ?? 'Rate limited, too many requests. Please try again later.');
+    if (record.isBlocked) {
+      throw new RateLimited(RATE_LIMITED_MESSAGES[name] ?? 'Rate limited, too many requests. Please try again later.', Math.max(1, record.timeToBlockExpire));
+    }
     return true;
   }
 }

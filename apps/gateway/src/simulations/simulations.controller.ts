@@ -6,8 +6,11 @@ import {
   SettlementAccepted,
   SimulateAuthorizationCommand,
   SimulateAuthorizeRequest,
+  SimulateClearingRequest,
   SimulateReturnCommand,
   SimulateReturnRequest,
+  SimulateReturnReversalCommand,
+  SimulateReturnReversalRequest,
   SimulateSettlementCommand,
   SimulateSettleRequest,
   SimulateTransactionAmountRequest,
@@ -78,7 +81,7 @@ export class SimulationsController {
 
   @Post('void')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Void (part of) a pending authorization (spec 4.2)' })
+  @ApiOperation({ summary: 'Void (part of) a pending authorization (spec 4.2); all that is pending when amount is absent' })
   @ApiOkResponse({ type: SimulationModel })
   void(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateVoidRequest): Promise<SimulationResponse> {
     return this.transactionEvent('VOID', programToken, request, body);
@@ -86,9 +89,9 @@ export class SimulationsController {
 
   @Post('clearing')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Clear an authorization (spec 4.3); the transaction moves to SETTLING' })
+  @ApiOperation({ summary: 'Clear an authorization (spec 4.3), all that is pending when amount is absent; the transaction moves to SETTLING' })
   @ApiOkResponse({ type: SimulationModel })
-  clearing(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateTransactionAmountRequest): Promise<SimulationResponse> {
+  clearing(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateClearingRequest): Promise<SimulationResponse> {
     return this.transactionEvent('CLEARING', programToken, request, body);
   }
 
@@ -119,6 +122,18 @@ export class SimulationsController {
     return { debugging_request_id: requestIdOf(request), token: accepted.transactionToken };
   }
 
+  @Post('return_reversal')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Take a whole SETTLING or SETTLED return back (Lithic simulateReturnReversal); the return becomes VOIDED' })
+  @ApiOkResponse({ type: SimulationModel })
+  async returnReversal(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateReturnReversalRequest): Promise<SimulationResponse> {
+    const accepted = await this.commands.execute<SimulateReturnReversalCommand, SimulationAccepted>(
+      new SimulateReturnReversalCommand(commandOrigin(programToken, request), body.token),
+    );
+    await this.acknowledger.visible({ token: accepted.transactionToken, position: accepted.position });
+    return { debugging_request_id: requestIdOf(request) };
+  }
+
   @Post('settle')
   @HttpCode(200)
   @ApiOperation({ summary: 'Settle one SETTLING transaction, or all of the program\'s' })
@@ -139,7 +154,7 @@ export class SimulationsController {
     action: TransactionAmountAction,
     programToken: string,
     request: RequestWithId,
-    body: SimulateTransactionAmountRequest,
+    body: { readonly token: string; readonly amount?: number },
   ): Promise<SimulationResponse> {
     const accepted = await this.commands.execute<SimulateTransactionEventCommand, SimulationAccepted>(
       new SimulateTransactionEventCommand(commandOrigin(programToken, request), action, body.token, body.amount),

@@ -5,7 +5,7 @@ import { TransactionNotFound } from '@ledger/domain';
 import type { Prisma, ReadModelClient } from '@ledger/read-model';
 import { READ_MODEL } from '@ledger/runtime';
 import { CardPresenter } from '../cards/card-presenter';
-import { createdBetween, OLDEST_FIRST, pageOf, pageWindow } from '../http/paging';
+import { createdBetween, emptyPage, listPage, OLDEST_FIRST } from '../http/paging';
 import { presentCards } from '../cards/card-query.handlers';
 import { TransactionPresenter } from './transaction-presenter';
 
@@ -42,7 +42,7 @@ export class GetTransactionHandler implements IQueryHandler<GetTransactionQuery,
   }
 }
 
-/** Oldest first, like the card list: page 3 of 5 transactions with page_size 2 holds the fifth. */
+/** Oldest first, like the card list: page 3 of 5 transactions with page_size 2 holds the fifth; cursors walk the same order. */
 @QueryHandler(ListTransactionsQuery)
 export class ListTransactionsHandler implements IQueryHandler<ListTransactionsQuery, Page<TransactionResponse>> {
   constructor(
@@ -51,30 +51,36 @@ export class ListTransactionsHandler implements IQueryHandler<ListTransactionsQu
     private readonly presenter: TransactionPresenter,
   ) {}
 
-  async execute({ programToken, filter, page, pageSize }: ListTransactionsQuery): Promise<Page<TransactionResponse>> {
-    if (filter.accountToken !== undefined && filter.accountToken !== programToken) return pageOf([], page, pageSize, 0);
+  async execute({ programToken, filter, paging }: ListTransactionsQuery): Promise<Page<TransactionResponse>> {
+    if (filter.accountToken !== undefined && filter.accountToken !== programToken) return emptyPage(paging);
     const where = {
       programToken,
       ...(filter.cardToken ? { cardToken: filter.cardToken } : {}),
       ...(filter.result === 'APPROVED' ? { result: 'APPROVED' } : filter.result === 'DECLINED' ? { result: { not: 'APPROVED' } } : {}),
+      ...(filter.status ? { status: filter.status } : {}),
       created: createdBetween(filter),
     };
-    const [total, rows] = await Promise.all([
-      this.total(programToken, filter, where),
-      this.readModel.transaction.findMany({ where, orderBy: OLDEST_FIRST, ...pageWindow(page, pageSize) }),
-    ]);
-    return pageOf(await presentTransactions(this.readModel, this.cards, this.presenter, rows), page, pageSize, total);
+    return listPage(paging, {
+      order: OLDEST_FIRST,
+      noun: 'transaction',
+      count: () => this.total(programToken, filter, where),
+      find: ({ after, orderBy, skip, take }) => this.readModel.transaction.findMany({ where: { ...where, ...(after ? { AND: [after] } : {}) }, orderBy, skip, take }),
+      keyOf: (token: string) => this.readModel.transaction.findFirst({ where: { programToken, token }, select: { created: true, token: true } }).then((row) => row && { at: row.created, tie: row.token }),
+      present: (rows) => presentTransactions(this.readModel, this.cards, this.presenter, rows),
+    });
   }
 
+
   /**
-   * Without a time window the total is the projector's running count (of the program, or of the card),
+   * Without a time window or a status the total is the projector's running count (of the program, or of the card),
    * read in one probe; counting a million rows per page would cost more than the page itself.
    */
   private async total(programToken: string, filter: ListTransactionsQuery['filter'], where: Prisma.TransactionWhereInput): Promise<number> {
-    if (filter.createdFrom || filter.createdBefore) return this.readModel.transaction.count({ where });
+    if (filter.createdFrom || filter.createdBefore || filter.status) return this.readModel.transaction.count({ where });
     const counted = await this.readModel.transactionCount.findUnique({ where: { scopeToken: filter.cardToken ?? programToken } });
     if (!counted || counted.programToken !== programToken) return 0;
     const { approved, declined } = counted;
+    // Counts of transactions, one per appended event: far below 2^53, so a number holds them exactly.
     return Number(filter.result === 'APPROVED' ? approved : filter.result === 'DECLINED' ? declined : approved + declined);
   }
 }

@@ -5,8 +5,8 @@ import { DEFAULT_PAGE_SIZE, GetTransactionQuery, ListTransactionsParams, ListTra
 import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { TimeTravel } from '../audit/time-travel';
 import { ApiErrors, TransactionModel, TransactionPageModel } from '../http/openapi-models';
-import { startOfDay } from '../http/command-origin';
 import { RequestInvalid } from '../http/errors';
+import { emptyPage, pageRequest } from '../http/paging';
 
 /** Both spellings of a parameter may be sent; if both are, they must agree. */
 function either<T>(underscored: T | undefined, runTogether: T | undefined, names: string): T | undefined {
@@ -35,16 +35,19 @@ export class TransactionsController {
       accountToken: either(params.account_token, params.accounttoken, 'account_token and accounttoken'),
       cardToken: either(params.card_token, params.cardtoken, 'card_token and cardtoken'),
       result: params.result,
-      createdFrom: params.begin ? startOfDay(params.begin) : undefined,
-      createdBefore: params.end ? startOfDay(params.end) : undefined,
+      status: params.status,
+      createdFrom: params.begin,
+      createdBefore: params.end,
     };
-    const page = params.page ?? 1;
     const pageSize = either(params.page_size, params.pagesize, 'page_size and pagesize') ?? DEFAULT_PAGE_SIZE;
+    const paging = pageRequest(params, pageSize);
     if (params.as_of !== undefined) {
-      if (filter.accountToken !== undefined && filter.accountToken !== programToken) return Promise.resolve({ data: [], page, total_entries: 0, total_pages: 0 });
-      return this.timeTravel.transactionPage(programToken, filter, page, pageSize, new Date(params.as_of));
+      // Time travel folds every matching stream into memory and pages that: by page only.
+      if (paging.style === 'cursor') throw new RequestInvalid(`as_of and ${params.starting_after !== undefined ? 'starting_after' : 'ending_before'} cannot be combined: time travel pages with page and page_size`);
+      if (filter.accountToken !== undefined && filter.accountToken !== programToken) return Promise.resolve(emptyPage(paging));
+      return this.timeTravel.transactionPage(programToken, filter, paging.page, pageSize, params.as_of);
     }
-    return this.queries.execute(new ListTransactionsQuery(programToken, filter, page, pageSize));
+    return this.queries.execute(new ListTransactionsQuery(programToken, filter, paging));
   }
 
   @Get(':transaction_token')

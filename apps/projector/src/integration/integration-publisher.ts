@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { Kafka, Message, Producer } from 'kafkajs';
-import { toIntegrationMessage, topicFor, TOPICS, type IntegrationMessage, type Topic } from '@ledger/contracts';
+import { IntegrationEnvelopes, topicFor, TOPICS, type Topic } from '@ledger/contracts';
 import { formatPosition, type EventStore, type GlobalPosition, type RecordedEvent, type Subscription } from '@ledger/event-store';
 import { createIdempotentProducer, ensureTopics, type IdempotentProducerOptions } from '@ledger/messaging';
 import type { ReadModelClient } from '@ledger/read-model';
@@ -23,12 +23,9 @@ export interface IntegrationPublisherOptions {
   readonly logger?: Pick<Logger, 'log' | 'warn' | 'error'>;
 }
 
-/** Bound on the transaction-to-card map (see keyOf); the oldest entries go first. */
-const TRANSACTION_CARDS_CACHE = 10_000;
-
 /**
  * Publishes the integration messages (design invariant 2): reads the whole log from its own
- * checkpoint in `projector_checkpoints`, maps each event with `topicFor`/`toIntegrationMessage`
+ * checkpoint in `projector_checkpoints`, maps each event with `topicFor`/`IntegrationEnvelopes`
  * (secrets removed, internal events skipped) and produces each batch with the idempotent producer.
  * The checkpoint moves only after the broker acknowledged the whole batch (acks from all in-sync
  * replicas), so delivery is at-least-once: a crash between the acknowledgement and the checkpoint
@@ -36,8 +33,8 @@ const TRANSACTION_CARDS_CACHE = 10_000;
  * (see runIdempotentConsumer).
  *
  * Order: a card's messages are keyed by its token, so they land on one partition in stream order.
- * Transaction events that do not name their card (void, clearing, settlement, ...) are keyed by the
- * card of the transaction's first event too, so a transaction's messages also stay in order.
+ * Every transaction event's envelope carries its transaction's card (IntegrationEnvelopes) and is
+ * keyed by it, so a transaction's messages also stay in order. Program events are keyed by program.
  *
  * Failures (broker down, database down) are logged; the publisher resubscribes from the unmoved
  * checkpoint with exponential backoff, with a new producer each time. Run one publisher per event
@@ -45,7 +42,7 @@ const TRANSACTION_CARDS_CACHE = 10_000;
  */
 export class IntegrationPublisher {
   private readonly logger: Pick<Logger, 'log' | 'warn' | 'error'>;
-  private readonly transactionCards = new Map<string, string>();
+  private readonly envelopes: IntegrationEnvelopes;
   private running: Promise<void> | null = null;
   private stopping = false;
   private stopRequested = signal();
@@ -58,6 +55,7 @@ export class IntegrationPublisher {
     private readonly options: IntegrationPublisherOptions = {},
   ) {
     this.logger = options.logger ?? new Logger(IntegrationPublisher.name);
+    this.envelopes = new IntegrationEnvelopes(store);
   }
 
   /** Starts publishing in the background; never throws, since the broker may be down for a while. */
@@ -168,10 +166,10 @@ export class IntegrationPublisher {
     for (const recorded of events) {
       const topic = topicFor(recorded);
       if (topic === null) continue;
-      const message = toIntegrationMessage(recorded);
+      const message = await this.envelopes.envelopeOf(recorded);
       const messages = perTopic.get(topic) ?? [];
       messages.push({
-        key: await this.keyOf(topic, message),
+        key: message.card_token ?? message.program_token,
         value: JSON.stringify(message),
         headers: {
           [MESSAGE_HEADERS.id]: message.id,
@@ -188,36 +186,6 @@ export class IntegrationPublisher {
     const position = events[events.length - 1].position;
     const row = { commitPosition: position.commit, preparePosition: position.prepare, updated: new Date() };
     await this.readModel.projectorCheckpoint.upsert({ where: { name: this.checkpointName }, create: { name: this.checkpointName, ...row }, update: row });
-  }
-
-  /** `card_token ?? program_token`, with the card of the transaction for transaction events that lack it. */
-  private async keyOf(topic: Topic, message: IntegrationMessage): Promise<string> {
-    if (message.card_token !== null) {
-      if (topic === TOPICS.transactions) this.remember(message.stream_id, message.card_token);
-      return message.card_token;
-    }
-    if (topic === TOPICS.transactions) {
-      const card = this.transactionCards.get(message.stream_id) ?? (await this.cardOfTransaction(message.stream_id));
-      if (card !== null) return card;
-    }
-    return message.program_token;
-  }
-
-  /** A transaction's first event (authorization or return) always names its card. */
-  private async cardOfTransaction(streamId: string): Promise<string | null> {
-    const [first] = await this.store.readStream(streamId, { maxCount: 1 });
-    const card = first ? toIntegrationMessage(first).card_token : null;
-    if (card !== null) this.remember(streamId, card);
-    return card;
-  }
-
-  private remember(streamId: string, cardToken: string): void {
-    if (this.transactionCards.has(streamId)) return;
-    if (this.transactionCards.size >= TRANSACTION_CARDS_CACHE) {
-      const oldest = this.transactionCards.keys().next().value;
-      if (oldest !== undefined) this.transactionCards.delete(oldest);
-    }
-    this.transactionCards.set(streamId, cardToken);
   }
 
   private async sleep(ms: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { Global, Logger, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { EVENT_STORE, LEDGER_CONFIG, loadConfig, READ_MODEL } from '@ledger/runtime';
+import { DigestKeys, EVENT_STORE, LEDGER_CONFIG, loadConfig, READ_MODEL } from '@ledger/runtime';
 import { IntegrationModule } from './integration.module';
 
 // With Kafka configured, the module is exercised against the real broker in integration-publisher.spec.ts.
@@ -12,8 +12,9 @@ describe('IntegrationModule without KAFKA_BROKERS', () => {
         { provide: LEDGER_CONFIG, useValue: loadConfig({}) },
         { provide: EVENT_STORE, useValue: Object.freeze({}) },
         { provide: READ_MODEL, useValue: Object.freeze({}) },
+        { provide: DigestKeys, useValue: Object.freeze({}) },
       ],
-      exports: [LEDGER_CONFIG, EVENT_STORE, READ_MODEL],
+      exports: [LEDGER_CONFIG, EVENT_STORE, READ_MODEL, DigestKeys],
     })
     class TestInfrastructure {}
 
@@ -23,6 +24,7 @@ describe('IntegrationModule without KAFKA_BROKERS', () => {
       const app = moduleRef.createNestApplication({ logger: false });
       await app.init();
       expect(app.get(IntegrationModule).publisher).toBeNull();
+      expect(app.get(IntegrationModule).digests).toBeNull();
       await app.close();
       const lines = logged.mock.calls.map(([message]) => String(message)).filter((message) => message.includes('Kafka'));
       expect(lines).toEqual(['Kafka not configured: integration messages are not published']);

@@ -2,7 +2,8 @@ import { Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown }
 import type { EventStore } from '@ledger/event-store';
 import { createKafka } from '@ledger/messaging';
 import type { ReadModelClient } from '@ledger/read-model';
-import { EVENT_STORE, LEDGER_CONFIG, READ_MODEL, type LedgerConfig } from '@ledger/runtime';
+import { DigestKeys, EVENT_STORE, LEDGER_CONFIG, READ_MODEL, type LedgerConfig } from '@ledger/runtime';
+import { DigestPublisher } from './digest-publisher';
 import { IntegrationPublisher } from './integration-publisher';
 
 export const KAFKA_CLIENT_ID = 'card-ledger-projector';
@@ -15,7 +16,7 @@ export const KAFKA_CLIENT_ID = 'card-ledger-projector';
 export const PUBLISHER_CLIENT_RETRY = { retries: 2, initialRetryTime: 300, maxRetryTime: 2000 } as const;
 
 /**
- * Publishes integration messages to Kafka when KAFKA_BROKERS is set; without it, does nothing (the
+ * Publishes integration messages, and signed audit digests every LEDGER_DIGEST_INTERVAL_MS, to Kafka when KAFKA_BROKERS is set; without it, does nothing (the
  * embedded default feeds webhooks from a PostgreSQL outbox instead). The publisher starts in the
  * background on bootstrap, so a broker that is down delays messages, never the application.
  */
@@ -24,11 +25,14 @@ export class IntegrationModule implements OnApplicationBootstrap, OnApplicationS
   private readonly logger = new Logger(IntegrationModule.name);
   /** Null when Kafka is not configured. */
   readonly publisher: IntegrationPublisher | null;
+  /** Null when Kafka is not configured or LEDGER_DIGEST_INTERVAL_MS is 0. */
+  readonly digests: DigestPublisher | null = null;
 
   constructor(
     @Inject(LEDGER_CONFIG) config: LedgerConfig,
     @Inject(EVENT_STORE) store: EventStore,
     @Inject(READ_MODEL) readModel: ReadModelClient,
+    keys: DigestKeys,
   ) {
     const brokers = config.kafkaBrokers;
     if (!brokers || brokers.length === 0) {
@@ -46,6 +50,7 @@ export class IntegrationModule implements OnApplicationBootstrap, OnApplicationS
       },
     });
     this.publisher = new IntegrationPublisher(store, readModel, kafka);
+    if (config.ledgerDigestIntervalMs > 0) this.digests = new DigestPublisher(store, keys, kafka, { intervalMs: config.ledgerDigestIntervalMs });
   }
 
   onApplicationBootstrap(): void {
@@ -54,9 +59,11 @@ export class IntegrationModule implements OnApplicationBootstrap, OnApplicationS
       return;
     }
     this.publisher.start();
+    this.digests?.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.digests?.stop();
     await this.publisher?.stop();
   }
 }

@@ -11,6 +11,7 @@ const TRANSACTION_EVENTS = [
   'TransactionVoided',
   'TransactionCleared',
   'TransactionReturned',
+  'TransactionReturnReversed',
   'TransactionSettled',
   'TransactionBounced',
 ] as const satisfies readonly TransactionEvent['type'][];

@@ -16,9 +16,10 @@ import { EmptyResponseException } from '@nestjs/microservices/errors/empty-respo
 import { SkipThrottle } from '@nestjs/throttler';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { Readiness } from '@ledger/gateway';
+import { MessageSeal, MessageUnsealable } from '@ledger/card-vault';
 import { DomainError } from '@ledger/domain';
 import { MessageRoute, messageRoutes, roleQueue, roleSubject } from './command-routes';
-import { fromWire, rehydrateError, serializeError, toWire, WireError } from './wire';
+import { fromWire, openMessage, rehydrateError, SealedMessage, sealMessage, serializeError, toWire, WireError } from './wire';
 
 /** How a process reaches the command handlers of the roles it does not run. */
 export interface CommandTransportSettings {
@@ -32,15 +33,30 @@ export interface CommandTransportOptions extends CommandTransportSettings {
   readonly localRoles: readonly string[];
   /** Every role whose handlers may be reached over the transport, with its module. */
   readonly roleModules: Readonly<Record<string, Type>>;
+  /** Seals every command and reply (derived from CARD_DATA_KEY, which every process shares). */
+  readonly seal: MessageSeal;
 }
 
-/** What travels: the message class name and its wire-encoded fields. */
+/** What travels, sealed: the message class name and its wire-encoded fields. */
 export interface CommandMessage {
   readonly name: string;
   readonly payload: unknown;
 }
 
+/** The answer, sealed too. */
 export type CommandReply = { readonly ok: true; readonly result: unknown } | { readonly ok: false; readonly error: WireError };
+
+/**
+ * The one answer that travels unsealed: the command could not be opened (processes with different
+ * CARD_DATA_KEYs), so no reply could be opened either. It carries only the reason.
+ */
+export interface CommandRefused {
+  readonly refused: string;
+}
+
+/** Associated data of the seals: a command for one role's subject, and the reply to it. */
+const commandContext = (subject: string) => `command ${subject}`;
+const replyContext = (subject: string) => `reply ${subject}`;
 
 const TRANSPORT_OPTIONS = Symbol('COMMAND_TRANSPORT_OPTIONS');
 const NATS_CLIENT_NAME = 'card-ledger';
@@ -77,6 +93,8 @@ export class CommandForwarder implements OnModuleInit, OnApplicationShutdown {
       maxReconnectAttempts: -1,
       reconnectTimeWait: 1000,
       waitOnFirstConnect: true,
+      // Replies come back under the ledger's prefix too: all of its traffic is `<prefix>.>`.
+      inboxPrefix: `${this.options.subjectPrefix}.inbox`,
     } as ConstructorParameters<typeof ClientNats>[0]);
     client.status.subscribe((status) => (this.status = String(status)));
     await client.connect();
@@ -98,13 +116,19 @@ export class CommandForwarder implements OnModuleInit, OnApplicationShutdown {
   async forward(route: MessageRoute, message: object): Promise<unknown> {
     if (!this.client) throw new ServiceUnavailableException(`The ${route.role} cannot be reached: the command transport is not connected`);
     const subject = roleSubject(this.options.subjectPrefix, route.role);
-    const request: CommandMessage = { name: route.name, payload: toWire(message) };
-    let reply: CommandReply;
+    const command: CommandMessage = { name: route.name, payload: toWire(message) };
+    const request = sealMessage(this.options.seal, command, commandContext(subject));
+    let answer: SealedMessage | CommandRefused;
     try {
-      reply = await firstValueFrom(this.client.send<CommandReply, CommandMessage>(subject, request).pipe(timeout({ first: this.options.commandTimeoutMs })));
+      answer = await firstValueFrom(
+        this.client.send<SealedMessage | CommandRefused, SealedMessage>(subject, request).pipe(timeout({ first: this.options.commandTimeoutMs })),
+      );
     } catch (error) {
       throw this.unavailable(route, error);
     }
+    // Either is a misconfiguration, not an outage: a fault (500), logged with the reason.
+    if ('refused' in answer) throw new Error(`The ${route.role} could not open ${route.name}: ${answer.refused}`);
+    const reply = openMessage<CommandReply>(this.options.seal, answer, replyContext(subject));
     if (reply.ok) return fromWire(reply.result);
     throw rehydrateError(reply.error, `${route.role}: ${route.name}`);
   }
@@ -134,7 +158,20 @@ export class CommandExecutor {
     private readonly queries: QueryBus,
   ) {}
 
-  async execute(message: CommandMessage): Promise<CommandReply> {
+  /** Opens a sealed command that arrived on `subject`, runs it and seals the reply. */
+  async execute(sealed: unknown, subject: string): Promise<SealedMessage | CommandRefused> {
+    let message: CommandMessage;
+    try {
+      message = openMessage<CommandMessage>(this.options.seal, sealed, commandContext(subject));
+    } catch (error) {
+      if (!(error instanceof MessageUnsealable)) throw error;
+      this.logger.error(`a command on ${subject} was refused: ${error.message}`);
+      return { refused: error.message };
+    }
+    return sealMessage(this.options.seal, await this.run(message), replyContext(subject));
+  }
+
+  private async run(message: CommandMessage): Promise<CommandReply> {
     const route = this.options.routes.get(message?.name);
     try {
       if (!route || !this.options.localRoles.includes(route.role)) throw new Error(`No handler here for ${String(message?.name)}`);
@@ -160,8 +197,8 @@ function listenerFor(subject: string, queue: string): Type {
     constructor(private readonly executor: CommandExecutor) {}
 
     @MessagePattern(subject, { queue })
-    handle(@Payload() message: CommandMessage): Promise<CommandReply> {
-      return this.executor.execute(message);
+    handle(@Payload() message: unknown): Promise<SealedMessage | CommandRefused> {
+      return this.executor.execute(message, subject);
     }
   }
   Object.defineProperty(CommandListener, 'name', { value: `CommandListener(${subject})` });

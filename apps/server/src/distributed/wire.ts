@@ -1,5 +1,6 @@
 import { HttpException, Type } from '@nestjs/common';
 import * as auth from '@ledger/auth';
+import { MessageSeal } from '@ledger/card-vault';
 import * as contracts from '@ledger/contracts';
 import * as domain from '@ledger/domain';
 import { Conflict, DomainError, InvalidInput, NotFound } from '@ledger/domain';
@@ -44,6 +45,28 @@ export function fromWire(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, member] of Object.entries(value)) out[key] = fromWire(member);
   return out;
+}
+
+// ----------------------------------------------------------------------------------------- sealing
+
+/**
+ * What actually crosses NATS: a whole command or reply (already wire-encoded), sealed. Commands carry
+ * PANs, CVVs and PINs, replies api-keys and card answers; sealing every message whole, rather than
+ * the fields known to be secret today, leaves no field to forget. The context names the subject and
+ * the direction, so a sealed command cannot be replayed as a reply or to another role.
+ */
+export interface SealedMessage {
+  readonly sealed: string;
+}
+
+export function sealMessage(seal: MessageSeal, message: object, context: string): SealedMessage {
+  return { sealed: seal.seal(JSON.stringify(message), context) };
+}
+
+/** The message inside, or MessageUnsealable (not sealed, another CARD_DATA_KEY, altered, another context). */
+export function openMessage<T>(seal: MessageSeal, message: unknown, context: string): T {
+  const sealed = (message as Partial<SealedMessage> | null)?.sealed;
+  return JSON.parse(seal.open(typeof sealed === 'string' ? sealed : '', context)) as T;
 }
 
 // ------------------------------------------------------------------------------------------ errors

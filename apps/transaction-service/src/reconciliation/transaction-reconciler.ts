@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { decodeEvent, LedgerEvent, ledgerCodec } from '@ledger/contracts';
-import { CardEvent, cardDecider, cardStreamId, transactionDecider, TransactionEvent, transactionStreamId } from '@ledger/domain';
+import { CardEvent, cardDecider, cardStreamId, SpendAdjustmentCause, transactionDecider, TransactionEvent, transactionStreamId } from '@ledger/domain';
 import { CommandOrigin, GlobalPosition, handleCommand, loadState, PipelineEnvironment, RecordedEvent, restartingSubscription } from '@ledger/event-store';
 import type { ReadModelClient } from '@ledger/read-model';
 import { DecodedEvent, UnmatchedFirstHalves } from './unmatched-first-halves';
@@ -16,6 +16,15 @@ const LOOK_PAST_STEP = 200;
  * log from its checkpoint and writes whatever the second half would have been, so a crash between the
  * two writes is repaired after a restart. Every step is idempotent, so doing it twice is harmless.
  */
+/** The transaction events after which the card counts a new amount, and why. */
+type AdjustingEventType = 'TransactionVoided' | 'TransactionCleared' | 'TransactionAdvised' | 'TransactionReturnReversed';
+const ADJUSTMENT_CAUSES: Record<AdjustingEventType, SpendAdjustmentCause> = {
+  TransactionVoided: 'VOID',
+  TransactionCleared: 'CLEARING',
+  TransactionAdvised: 'ADVICE',
+  TransactionReturnReversed: 'RETURN_REVERSAL',
+};
+
 export class TransactionReconciler {
   private readonly logger = new Logger(TransactionReconciler.name);
   private subscription: { stop(): Promise<void> } | null = null;
@@ -108,6 +117,7 @@ export class TransactionReconciler {
       case 'TransactionVoided':
       case 'TransactionCleared':
       case 'TransactionAdvised':
+      case 'TransactionReturnReversed':
         return this.adjustCard(origin, event, recorded.streamVersion);
       case 'TransactionReturned':
         await this.onCard(origin, event.data.cardToken, {
@@ -133,11 +143,15 @@ export class TransactionReconciler {
   }
 
   /** The card counts the transaction's amount as it was right after this event. */
-  private async adjustCard(origin: CommandOrigin, event: Extract<TransactionEvent, { type: 'TransactionVoided' | 'TransactionCleared' | 'TransactionAdvised' }>, version: number) {
+  private async adjustCard(
+    origin: CommandOrigin,
+    event: Extract<TransactionEvent, { type: AdjustingEventType }>,
+    version: number,
+  ) {
     const streamId = transactionStreamId(event.data.transactionToken);
     const state = await loadState(this.env, transactionDecider, ledgerCodec<TransactionEvent>(), streamId, version);
     if (state.status === 'ABSENT') return;
-    const cause = event.type === 'TransactionVoided' ? 'VOID' : event.type === 'TransactionCleared' ? 'CLEARING' : 'ADVICE';
+    const cause = ADJUSTMENT_CAUSES[event.type];
     await this.onCard(origin, state.cardToken, {
       type: 'AdjustSpend',
       cardToken: state.cardToken,

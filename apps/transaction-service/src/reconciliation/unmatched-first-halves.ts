@@ -100,6 +100,7 @@ export function firstHalfKey(event: LedgerEvent, recorded: RecordedEvent): strin
     case 'TransactionVoided':
     case 'TransactionCleared':
     case 'TransactionAdvised':
+    case 'TransactionReturnReversed':
       return `adjustment ${event.data.transactionToken} ${recorded.streamVersion}`;
     case 'TransactionReturned':
       return `return ${event.data.eventToken}`;

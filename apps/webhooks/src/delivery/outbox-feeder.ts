@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { toIntegrationMessage, webhookEventTypeOf } from '@ledger/contracts';
+import { IntegrationEnvelopes, webhookEventTypeOf } from '@ledger/contracts';
 import { comparePositions, EventStore, formatPosition, GlobalPosition, RecordedEvent, restartingSubscription } from '@ledger/event-store';
 import type { ReadModelClient, ReadModelTransaction } from '@ledger/read-model';
 import type { ProjectionWatcher } from '@ledger/runtime';
@@ -20,6 +20,7 @@ export class WebhookOutboxFeeder {
   private readonly logger = new Logger(WebhookOutboxFeeder.name);
   private subscription: { stop(): Promise<void> } | null = null;
   private stopping = false;
+  private readonly envelopes: IntegrationEnvelopes;
 
   constructor(
     private readonly store: EventStore,
@@ -28,7 +29,9 @@ export class WebhookOutboxFeeder {
     private readonly enqueuer: WebhookEnqueuer,
     /** Told when new messages were committed, so the dispatcher need not wait for its next poll. */
     private readonly onEnqueued: () => void = () => undefined,
-  ) {}
+  ) {
+    this.envelopes = new IntegrationEnvelopes(store);
+  }
 
   start(): void {
     this.stopping = false;
@@ -71,7 +74,7 @@ export class WebhookOutboxFeeder {
         const candidates = fresh.filter((event) => wanted.has(event));
         // Most programs have no subscription: ask first, and build envelopes only for those that do.
         const subscribed = candidates.length === 0 ? new Set<string>() : await this.enqueuer.programsWithSubscriptions(tx, [...new Set(candidates.map((event) => event.metadata.programToken))]);
-        const envelopes = candidates.filter((event) => subscribed.has(event.metadata.programToken)).map(toIntegrationMessage);
+        const envelopes = await this.envelopes.envelopesOf(candidates.filter((event) => subscribed.has(event.metadata.programToken)));
         const count = envelopes.length === 0 ? 0 : await this.enqueuer.enqueue(tx, envelopes);
         await this.saveCheckpoint(tx, fresh[fresh.length - 1].position);
         return count;

@@ -3,7 +3,8 @@ import type { CommandBus } from '@nestjs/cqrs';
 import { performance } from 'node:perf_hooks';
 import type { Pool, PoolClient } from 'pg';
 import type { CardVault } from '@ledger/card-vault';
-import { MarkEventSubscriptionFailingCommand, MarkEventSubscriptionRecoveredCommand } from '@ledger/contracts';
+import { MarkEventSubscriptionFailingCommand, MarkEventSubscriptionRecoveredCommand, WebhookAttemptError } from '@ledger/contracts';
+import { EgressFailure, EgressHttpClient } from '@ledger/egress';
 import type { CommandOrigin } from '@ledger/event-store';
 import { PRIVACY_HMAC_HEADER, privacyHmac, signedHeaders } from '@ledger/messaging';
 
@@ -32,7 +33,8 @@ export interface AttemptOutcome {
   readonly at: Date;
   /** The receiver's status, or null when none came. */
   readonly status: number | null;
-  readonly error: string | null;
+  /** The failure's class, all the program sees of it (the details go to the server log); null when delivered. */
+  readonly error: WebhookAttemptError | null;
   readonly durationMs: number;
 }
 
@@ -46,9 +48,10 @@ const LEASE_MARGIN_MS = 30_000;
  * the table and a crashed one's messages come due again), POSTs each one signed with the Standard
  * Webhooks headers (and X-Privacy-HMAC for transaction messages), and records the attempt in the
  * delivery log. A 2xx answer delivers the message; anything else (another status, a refused
- * connection, a timeout) schedules the next attempt from the retry schedule, and after the last one
- * the message is failed and its subscription marked failing through its aggregate. A later delivery
- * to a failing subscription marks it recovered.
+ * connection, a timeout, a destination the egress policy refuses) schedules the next attempt from the
+ * retry schedule, and after the last one the message is failed and its subscription marked failing
+ * through its aggregate. A later delivery to a failing subscription marks it recovered. Every POST
+ * goes through the egress HTTP client, which checks the address each connection really goes to.
  */
 export class WebhookDispatcher {
   private readonly logger = new Logger(WebhookDispatcher.name);
@@ -61,6 +64,7 @@ export class WebhookDispatcher {
     private readonly pool: Pool,
     private readonly vault: Pick<CardVault, 'decrypt'>,
     private readonly commands: Pick<CommandBus, 'execute'>,
+    private readonly http: Pick<EgressHttpClient, 'post'>,
     private readonly settings: DispatcherSettings,
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -168,19 +172,16 @@ export class WebhookDispatcher {
     if (message.event_type === 'card_transaction.updated') headers[PRIVACY_HMAC_HEADER] = privacyHmac(secret, JSON.parse(message.body));
     const at = this.now();
     const started = performance.now();
+    const took = () => Math.round(performance.now() - started);
     try {
-      const response = await fetch(message.url, {
-        method: 'POST',
-        headers,
-        body: message.body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.settings.timeoutMs),
-      });
-      // The answer's body is not kept; cancelling frees the connection without reading it all.
-      await response.body?.cancel().catch(() => undefined);
-      return { at, status: response.status, error: null, durationMs: Math.round(performance.now() - started) };
+      const { status } = await this.http.post({ url: message.url, headers, body: message.body, timeoutMs: this.settings.timeoutMs });
+      return { at, status, error: status >= 200 && status < 300 ? null : 'http_status', durationMs: took() };
     } catch (error) {
-      return { at, status: null, error: describeFailure(error, this.settings.timeoutMs), durationMs: Math.round(performance.now() - started) };
+      if (!(error instanceof EgressFailure)) throw error;
+      // The details (errno, address, port) are for the operator only; the attempt log keeps the class.
+      const log = error.failure === 'refused_by_egress_policy' ? 'warn' : 'log';
+      this.logger[log](`webhook message ${message.id} attempt failed: ${error.message}`);
+      return { at, status: null, error: error.failure, durationMs: took() };
     }
   }
 
@@ -267,13 +268,4 @@ export class WebhookDispatcher {
       await this.commands.execute(new MarkEventSubscriptionRecoveredCommand(origin, message.subscription_token, message.id));
     }
   }
-}
-
-/** A short reason for the log: a timeout, or the network error's code and message. */
-export function describeFailure(error: unknown, timeoutMs: number): string {
-  const failure = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (failure?.name === 'TimeoutError' || failure?.name === 'AbortError') return `timed out after ${timeoutMs} ms`;
-  const cause = failure?.cause;
-  if (cause?.code) return `${cause.code}: ${cause.message ?? failure.message ?? ''}`.trim();
-  return String(cause?.message ?? failure?.message ?? error);
 }

@@ -14,7 +14,15 @@ import {
   RotateEventSubscriptionSecretCommand,
   UpdateEventSubscriptionCommand,
 } from '@ledger/contracts';
-import { EventSubscriptionCommand, eventSubscriptionDecider, EventSubscriptionEvent, eventSubscriptionStreamId } from '@ledger/domain';
+import {
+  checkedEndpointUrl,
+  EndpointUrlNotAllowed,
+  EventSubscriptionCommand,
+  eventSubscriptionDecider,
+  EventSubscriptionEvent,
+  eventSubscriptionStreamId,
+} from '@ledger/domain';
+import { EgressGuard } from '@ledger/egress';
 import { CommandOrigin, handleCommand, PipelineEnvironment } from '@ledger/event-store';
 import { generateSigningSecret } from '@ledger/messaging';
 import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
@@ -25,15 +33,28 @@ function run(env: PipelineEnvironment, command: EventSubscriptionCommand, origin
   return handleCommand(env, eventSubscriptionDecider, codec, eventSubscriptionStreamId(command.subscriptionToken), command, origin);
 }
 
+/**
+ * The receiver's URL must be well formed (the domain's rule, checked first so its message wins) and
+ * lead where the egress policy lets webhooks go: its host and every address it resolves to now.
+ * Deliveries check again at every connection.
+ */
+async function refuseForbiddenUrl(egress: EgressGuard, url: string | undefined): Promise<void> {
+  if (url === undefined) return;
+  checkedEndpointUrl(url);
+  if (!(await egress.check(url)).allowed) throw new EndpointUrlNotAllowed();
+}
+
 /** Creates the subscription with a fresh whsec_ secret, sealed before it is recorded; answers it in clear once. */
 @CommandHandler(CreateEventSubscriptionCommand)
 export class CreateEventSubscriptionHandler implements ICommandHandler<CreateEventSubscriptionCommand, EventSubscriptionSecretIssued> {
   constructor(
     @Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment,
     private readonly vault: CardVault,
+    private readonly egress: EgressGuard,
   ) {}
 
   async execute({ origin, subscription }: CreateEventSubscriptionCommand): Promise<EventSubscriptionSecretIssued> {
+    await refuseForbiddenUrl(this.egress, subscription.url);
     const subscriptionToken = randomUUID();
     const secret = generateSigningSecret();
     const outcome = await run(
@@ -47,9 +68,13 @@ export class CreateEventSubscriptionHandler implements ICommandHandler<CreateEve
 
 @CommandHandler(UpdateEventSubscriptionCommand)
 export class UpdateEventSubscriptionHandler implements ICommandHandler<UpdateEventSubscriptionCommand, CommandAccepted> {
-  constructor(@Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment) {}
+  constructor(
+    @Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment,
+    private readonly egress: EgressGuard,
+  ) {}
 
   async execute({ origin, subscriptionToken, changes }: UpdateEventSubscriptionCommand): Promise<CommandAccepted> {
+    await refuseForbiddenUrl(this.egress, changes.url);
     const outcome = await run(this.env, { type: 'UpdateEventSubscription', subscriptionToken, programToken: origin.programToken, ...changes }, origin);
     return commandAccepted(subscriptionToken, outcome);
   }

@@ -1,0 +1,94 @@
+import { Logger } from '@nestjs/common';
+import type { Kafka, Producer } from 'kafkajs';
+import { comparePositions, type EventStore, type GlobalPosition } from '@ledger/event-store';
+import { type SignedDigest, treeRoot } from '@ledger/ledger-proof';
+import { createIdempotentProducer, ensureTopics } from '@ledger/messaging';
+import { type DigestKeys, readLedgerLeaves } from '@ledger/runtime';
+
+/** One message per digest, key `ledger`, value the signed digest as GET /v1/audit/digest returns it. */
+export const DIGEST_TOPIC = 'card-ledger.audit-digests.v1';
+export const DIGEST_HEADERS = { keyId: 'key-id', treeSize: 'tree-size' } as const;
+
+export interface DigestPublisherOptions {
+  /** Time between two digests; a tick when the log has not moved publishes nothing. */
+  readonly intervalMs: number;
+  readonly logger?: Pick<Logger, 'log' | 'warn' | 'error'>;
+}
+
+/**
+ * Takes a signed digest of the whole log on a schedule and puts it on Kafka, where it lives outside
+ * the database: whoever later rewrites the table cannot rewrite the topic's history (nor, with the
+ * key kept apart, sign a new root). A tick that fails (broker or database down) is logged and the
+ * next tick tries again; a digest is a statement about the log at that moment, so a missed one is
+ * simply superseded by the next.
+ */
+export class DigestPublisher {
+  private readonly logger: Pick<Logger, 'log' | 'warn' | 'error'>;
+  private producer: Producer | null = null;
+  private lastHead: GlobalPosition | null = null;
+  private published = false;
+  private timer: NodeJS.Timeout | null = null;
+  private inFlight: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly keys: DigestKeys,
+    private readonly kafka: Kafka,
+    private readonly options: DigestPublisherOptions,
+  ) {
+    this.logger = options.logger ?? new Logger(DigestPublisher.name);
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      this.inFlight = this.inFlight.then(() => this.publishOnce().catch((error) => this.logger.error(`audit digest not published: ${(error as Error).message}`)));
+    }, this.options.intervalMs);
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.inFlight;
+    await this.producer?.disconnect().catch(() => undefined);
+    this.producer = null;
+  }
+
+  /** Publishes a digest of the log now, unless the log has not moved since the last one; returns it, or null. */
+  async publishOnce(): Promise<SignedDigest | null> {
+    const head = await this.store.headPosition();
+    if (this.published && (head === null ? this.lastHead === null : this.lastHead !== null && comparePositions(head, this.lastHead) === 0)) return null;
+    const { leaves, lastPosition } = await readLedgerLeaves(this.store);
+    const digest = this.keys.signer.sign({
+      tree_size: leaves.length,
+      position: lastPosition,
+      root: treeRoot(leaves).toString('hex'),
+      signed_at: new Date().toISOString(),
+    });
+    const producer = await this.connected();
+    await producer.send({
+      topic: DIGEST_TOPIC,
+      acks: -1,
+      messages: [{ key: 'ledger', value: JSON.stringify(digest), headers: { [DIGEST_HEADERS.keyId]: digest.key_id, [DIGEST_HEADERS.treeSize]: String(digest.tree_size) } }],
+    });
+    this.lastHead = head;
+    this.published = true;
+    return digest;
+  }
+
+  private async connected(): Promise<Producer> {
+    if (this.producer) return this.producer;
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      // One partition: digests are read in the order they were taken.
+      await ensureTopics(admin, [DIGEST_TOPIC], 1);
+    } finally {
+      await admin.disconnect().catch(() => undefined);
+    }
+    const producer = createIdempotentProducer(this.kafka);
+    await producer.connect();
+    this.producer = producer;
+    return producer;
+  }
+}

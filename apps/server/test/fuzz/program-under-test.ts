@@ -1,0 +1,67 @@
+import { eventually } from '@ledger/test-support';
+import type { TestLedger } from '../test-ledger';
+import type { ProgramUnderTest } from './request-cases';
+
+/** The real things of a test program that deep paths need: a card with its PAN, a transaction, a webhook message… */
+export interface RealTokens {
+  readonly account: string;
+  readonly card: string;
+  readonly pan: string;
+  readonly transaction: string;
+  readonly funding: string;
+  readonly subscription: string;
+  readonly message: string;
+  /** The id of one of the program's events (the audit proof's path). */
+  readonly event: string;
+}
+
+/**
+ * Which real token a parameter or field takes, by its name in the document (the API names them
+ * consistently, so a new route taking `card_token` gets a real card without editing the suite).
+ */
+const TOKEN_OF_NAME: Readonly<Record<string, keyof RealTokens>> = {
+  account_token: 'account',
+  accounttoken: 'account',
+  card_token: 'card',
+  cardtoken: 'card',
+  pan: 'pan',
+  transaction_token: 'transaction',
+  /** The simulation bodies' `token` is the transaction's. */
+  token: 'transaction',
+  funding_token: 'funding',
+  event_subscription_token: 'subscription',
+  message_token: 'message',
+  event_id: 'event',
+};
+
+/**
+ * A program of its own, made through the API: a webhook subscription, a card, an approved
+ * authorization and the webhook message of the card. Each operation gets one, so that one operation's
+ * accepted calls (closing the account, deleting the subscription) do not starve the next of deep paths.
+ */
+export async function programUnderTest(t: TestLedger, name: string): Promise<ProgramUnderTest & { tokens: RealTokens }> {
+  const program = await t.createProgram(name);
+  const call = async (method: string, path: string, body?: unknown) => {
+    const answer = await t.call(method, path, { apiKey: program.apiKey, body });
+    if (answer.status !== 200) throw new Error(`${name}: ${method} ${path} answered ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer.body;
+  };
+  const subscription = await call('POST', '/v1/event_subscriptions', { url: 'http://127.0.0.1:9/hooks' });
+  const card = await call('POST', '/v1/cards', { type: 'DIGITAL_WALLET', spend_limit: 1_000_000, spend_limit_duration: 'FOREVER' });
+  const transaction = await call('POST', '/v1/simulate/authorize', { amount: 500, descriptor: 'Fuzz seed', pan: card.pan });
+  const listed = (await call('GET', '/v1/funding_sources')).data;
+  const funding = listed[0] ?? (await call('POST', '/v1/funding_sources', { account_name: 'Fuzz bank', account_number: '123456789' }));
+  const message = await eventually(`${name}: the card.created webhook message`, async () => (await call('GET', `/v1/event_subscriptions/${subscription.token}/messages`)).data[0]);
+  const event = (await call('GET', `/v1/cards/${card.token}/events`)).data[0].event_id;
+  const tokens: RealTokens = {
+    account: program.programToken,
+    card: card.token,
+    pan: card.pan,
+    transaction: transaction.token,
+    funding: funding.token,
+    subscription: subscription.token,
+    message: message.token,
+    event,
+  };
+  return { apiKey: program.apiKey, tokens, real: (field) => (Object.hasOwn(TOKEN_OF_NAME, field) ? tokens[TOKEN_OF_NAME[field]] : undefined) };
+}
