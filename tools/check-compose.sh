@@ -24,10 +24,10 @@ if [[ ! -f "$file" ]]; then
 fi
 
 # Validate what the file says, not what the caller's shell happens to export: values the file
-# interpolates from the environment (SANDBOX_API_KEY, CARD_DATA_KEY, SANDBOX) fall back to their
-# defaults, and no .env file beside it is read.
+# interpolates from the environment (SANDBOX_API_KEY, CARD_DATA_KEY, SANDBOX, EGRESS_ALLOWLIST) fall
+# back to their defaults, and no .env file beside it is read.
 run() {
-  env -u SANDBOX -u SANDBOX_API_KEY -u CARD_DATA_KEY -u COMPOSE_FILE -u COMPOSE_PROJECT_NAME "$@"
+  env -u SANDBOX -u SANDBOX_API_KEY -u CARD_DATA_KEY -u EGRESS_ALLOWLIST -u COMPOSE_FILE -u COMPOSE_PROJECT_NAME "$@"
 }
 
 # An empty env file in place of the .env beside the compose file (/dev/null is refused by docker-compose 1.x).
