@@ -4,6 +4,7 @@ import { CreateCardHandler } from './create-card/create-card.handler';
 import { UpdateCardHandler } from './update-card/update-card.handler';
 import { CreateProgramHandler, IssueApiKeyHandler, RevokeApiKeyHandler } from './programs/program.handlers';
 import { AddFundingSourceHandler, UpdateFundingSourceHandler, UpdateProgramSettingsHandler } from './programs/program-settings.handlers';
+import { AdvanceProgramClockHandler } from './programs/program-clock.handler';
 import { AuthorizeCardSpendHandler } from './card-spend/authorize-card-spend.handler';
 import { AdjustCardSpendHandler, CreditCardReturnHandler } from './card-spend/card-spend-changes.handlers';
 import { ProgramSpend } from './card-spend/program-spend';
@@ -22,6 +23,7 @@ import { DisenrollAuthorizationStreamHandler, EnrollAuthorizationStreamHandler }
     UpdateProgramSettingsHandler,
     AddFundingSourceHandler,
     UpdateFundingSourceHandler,
+    AdvanceProgramClockHandler,
     AuthorizeCardSpendHandler,
     AdjustCardSpendHandler,
     CreditCardReturnHandler,

@@ -18,6 +18,7 @@ import { AccountsController } from './accounts/accounts.controller';
 import { AuthorizationStreamController, GetAuthorizationStreamHandler } from './accounts/authorization-stream.controller';
 import { SandboxOnlyGuard } from './http/sandbox-only.guard';
 import { SimulationsController } from './simulations/simulations.controller';
+import { TestClockController } from './simulations/test-clock.controller';
 import { GetTransactionHandler, ListTransactionsHandler } from './transactions/transaction-query.handlers';
 import { TransactionPresenter } from './transactions/transaction-presenter';
 import { TransactionsController } from './transactions/transactions.controller';
@@ -33,7 +34,7 @@ import { RateLimitModule } from './rate-limit/rate-limit.module';
 /** The REST API: authenticates, validates, and turns each call into a command or a query. */
 @Module({
   imports: [CqrsModule, DiscoveryModule, RateLimitModule],
-  controllers: [HealthController, CardsController, AuditController, TransactionsController, SimulationsController, AccountsController, AuthorizationStreamController, EventSubscriptionsController],
+  controllers: [HealthController, CardsController, AuditController, TransactionsController, SimulationsController, TestClockController, AccountsController, AuthorizationStreamController, EventSubscriptionsController],
   providers: [
     ReadModelApiKeyDirectory,
     { provide: API_KEY_DIRECTORY, inject: [ReadModelApiKeyDirectory], useFactory: (directory: ReadModelApiKeyDirectory) => new CachedApiKeyDirectory(directory) },

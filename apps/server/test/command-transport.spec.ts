@@ -1,5 +1,5 @@
 import { ServiceUnavailableException } from '@nestjs/common';
-import { CardNotFound, Conflict, DomainError, TransactionNotFound, TransactionStateConflict, UnknownWebhookEventType } from '@ledger/domain';
+import { CardNotFound, ClockCannotMoveBackwards, Conflict, DomainError, TransactionNotFound, TransactionStateConflict, UnknownWebhookEventType } from '@ledger/domain';
 import { ReadModelBehind } from '@ledger/runtime';
 import { errorOutcome } from '../../gateway/src/http/error-body.filter';
 import { NoCardWithThisNumber } from '../../transaction-service/src/card-locator';
@@ -105,6 +105,7 @@ describe('errors on the wire', () => {
     ['a domain error with a token', new TransactionNotFound('t-1')],
     ['a conflict', new TransactionStateConflict('t-2', 'SETTLING', 'a void', 'a PENDING authorization')],
     ['an invalid input', new UnknownWebhookEventType('card.exploded')],
+    ['the test clock refusing to move backwards', new ClockCannotMoveBackwards('2026-01-01T00:00:00.000Z', '2026-02-01T00:00:00.000Z')],
     ["an app's own domain error", new NoCardWithThisNumber()],
     ['a domain error unknown to the receiver', new NotKnownOverThere()],
     ['an unavailable service', new ServiceUnavailableException('No card-service is running to take this request; retry later')],

@@ -123,6 +123,8 @@ function validBody(key: string): Record<string, unknown> {
     'POST /v1/simulate/return': { amount: 1, descriptor: 'Shop', pan: tokens.pan },
     'POST /v1/simulate/return_reversal': { token: tokens.transaction_token },
     'POST /v1/simulate/settle': {},
+    // A minute ahead of the wall clock: never before the clock an earlier call of this kind set.
+    'POST /v1/simulate/clock/advance': { frozen_time: new Date(Date.now() + 60_000).toISOString() },
     'PATCH /v1/accounts/{account_token}': {
       state: 'ACTIVE',
       spend_limit: { transaction: 0, weekly: 0, monthly: 0 },

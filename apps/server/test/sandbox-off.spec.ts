@@ -17,6 +17,17 @@ it.each(['authorize', 'void', 'clearing', 'return', 'authorization_advice', 'set
   }
 });
 
+it.each([
+  ['POST', '/v1/simulate/clock/advance', { frozen_time: '2099-01-01T00:00:00Z' }],
+  ['GET', '/v1/simulate/clock', undefined],
+])('has no test clock: %s %s answers 404, even without an api-key', async (method, path, body) => {
+  for (const apiKey of [undefined, null]) {
+    const answer = await t.call(method, path, { body, apiKey });
+    expect(answer.status).toBe(404);
+    expect(answer.body.message).toBe(`Cannot ${method} ${path}`);
+  }
+});
+
 it('still serves cards', async () => {
   expect((await t.call('POST', '/v1/cards', { body: { type: 'SINGLE_USE' } })).status).toBe(200);
 });

@@ -7,6 +7,7 @@ export * from './cards/card-number';
 export * from './cards/card-number-registry';
 export * from './cards/card-values';
 export * from './programs/program';
+export * from './programs/program-clock';
 export * from './programs/program-spend-limits';
 export * from './cards/card-authorization';
 export * from './cards/spend-window';

@@ -123,6 +123,51 @@ describe('the command pipeline with remembered folds', () => {
     expect(touched.position).toEqual((await store.readStream(streamId))[0].position);
   });
 
+  describe('time', () => {
+    /** A decider that records the time its decision was given, to see which clock reached it. */
+    const stamp: Decider<{ readonly type: 'Stamp' }, { readonly type: 'Stamped'; readonly data: { readonly at: string } }, null> = {
+      initialState: () => null,
+      decide: (_command, _state, { now }) => [{ type: 'Stamped', data: { at: now.toISOString() } }],
+      evolve: (state) => state,
+    };
+    const stampCodec: EventCodec<{ readonly type: 'Stamped'; readonly data: { readonly at: string } }> = {
+      encode: (event, metadata) => ({ type: event.type, schemaVersion: 1, data: event.data, metadata }),
+      decode: (recorded) => ({ type: 'Stamped', data: recorded.data as { at: string } }),
+    };
+    const wall = new Date('2026-11-22T10:15:30.000Z');
+    const business = new Date('2027-03-01T00:00:00.000Z');
+
+    it("decides on the program's clock and records both times: occurredAt business, writtenAt wall", async () => {
+      const asked: string[] = [];
+      const env: PipelineEnvironment = {
+        ...environment(new CountingStore(store)),
+        now: () => wall,
+        clock: { now: async (programToken) => (asked.push(programToken), business) },
+      };
+      const streamId = `stamp-${randomUUID()}`;
+      await handleCommand(env, stamp, stampCodec, streamId, { type: 'Stamp' }, origin);
+      const [event] = await store.readStream(streamId);
+      expect(asked).toEqual(['program']);
+      expect(event.data).toEqual({ at: business.toISOString() });
+      expect(event.metadata).toMatchObject({ occurredAt: business.toISOString(), writtenAt: wall.toISOString() });
+      expect((await verifyChains(store)).firstBreak).toBeNull();
+    });
+
+    it('takes the business time a caller already knows without asking the clock', async () => {
+      const env: PipelineEnvironment = { ...environment(new CountingStore(store)), now: () => wall, clock: { now: () => Promise.reject(new Error('not to be asked')) } };
+      const streamId = `stamp-${randomUUID()}`;
+      await handleCommand(env, stamp, stampCodec, streamId, { type: 'Stamp' }, origin, { businessNow: () => business });
+      expect((await store.readStream(streamId))[0].metadata).toMatchObject({ occurredAt: business.toISOString(), writtenAt: wall.toISOString() });
+    });
+
+    it('runs on the wall clock without a program clock', async () => {
+      const env: PipelineEnvironment = { ...environment(new CountingStore(store)), now: () => wall };
+      const streamId = `stamp-${randomUUID()}`;
+      await handleCommand(env, stamp, stampCodec, streamId, { type: 'Stamp' }, origin);
+      expect((await store.readStream(streamId))[0].metadata).toMatchObject({ occurredAt: wall.toISOString(), writtenAt: wall.toISOString() });
+    });
+  });
+
   it('forgets the least recently used folds beyond its capacity', () => {
     const folds = new StreamFoldCache(2);
     const fold = (version: number) => ({ state: version, version, head: null });

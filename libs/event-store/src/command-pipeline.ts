@@ -15,9 +15,20 @@ export interface EventCodec<Event> {
   decode(recorded: RecordedEvent): Event;
 }
 
+/**
+ * Business time: each program's own clock, which every decision reads. A sandbox test clock can move
+ * it ahead of the wall clock; without one (or for a program that never moved it) it is the wall clock.
+ */
+export interface ProgramClock {
+  now(programToken: string): Promise<Date>;
+}
+
 export interface PipelineEnvironment {
   readonly store: EventStore;
+  /** Wall time: when events are written (metadata `writtenAt`), never what a rule compares against. */
   readonly now: () => Date;
+  /** Business time for decisions (metadata `occurredAt`); absent: the wall clock. */
+  readonly clock?: ProgramClock;
   readonly newId: () => string;
   /** Folds kept between commands, so a long stream is read from where it was left. */
   readonly folds?: StreamFoldCache;
@@ -47,6 +58,11 @@ export interface CommandPipelineOptions {
    * decide on it without another read. A stale fold fails the append on its expected version.
    */
   readonly foldJustLoaded?: boolean;
+  /**
+   * The program's business time, for a caller that has just loaded the program and so knows its
+   * clock: saves the pipeline asking `env.clock` for it again.
+   */
+  readonly businessNow?: () => Date;
 }
 
 /** Enough for dozens of writers racing on one stream; each loss waits a little longer, at random. */
@@ -75,14 +91,15 @@ export async function handleCommand<Command, Event, State>(
   for (let attempt = 1; ; attempt++) {
     const assumed = attempt === 1 ? assumedFold(env, decider, streamId, options) : undefined;
     const fold = assumed ?? (await foldStream(env, decider, codec, streamId));
-    const now = env.now();
+    const now = await businessTime(env, origin.programToken, options);
     const events = decider.decide(command, fold.state, { now });
     if (events.length === 0) {
       // "Nothing to do" is only an answer when it was decided on what the stream really holds.
       if (assumed) continue;
       return { events, state: fold.state, version: fold.version, position: fold.head?.position };
     }
-    const metadata = (): EventMetadata => ({ eventId: env.newId(), ...origin, occurredAt: now.toISOString() });
+    const writtenAt = env.now().toISOString();
+    const metadata = (): EventMetadata => ({ eventId: env.newId(), ...origin, occurredAt: now.toISOString(), writtenAt });
     try {
       const sealed = chainEvents(streamId, fold.head, events.map((event) => codec.encode(event, metadata())));
       const result = await env.store.append(streamId, sealed, fold.version < 0 ? NO_STREAM : fold.version);
@@ -100,6 +117,12 @@ export async function handleCommand<Command, Event, State>(
       if (!assumed) await backoff(attempt);
     }
   }
+}
+
+/** The program's clock: what the caller already knows, else what the environment's clock says. */
+export function businessTime(env: Pick<PipelineEnvironment, 'now' | 'clock'>, programToken: string, options: CommandPipelineOptions = {}): Promise<Date> {
+  if (options.businessNow) return Promise.resolve(options.businessNow());
+  return env.clock ? env.clock.now(programToken) : Promise.resolve(env.now());
 }
 
 function assumedFold<State>(env: PipelineEnvironment, decider: Folder<never, State>, streamId: string, options: CommandPipelineOptions): StreamFold<State> | undefined {

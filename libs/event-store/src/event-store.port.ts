@@ -22,8 +22,16 @@ export interface EventMetadata {
   readonly correlationId: string;
   readonly causationId: string | null;
   readonly programToken: string;
-  /** UTC ISO 8601, set by the command pipeline from its clock, never on replay. */
+  /**
+   * Business time, UTC ISO 8601: the program's clock when the event was decided (a sandbox test clock
+   * may have moved it ahead of the wall clock). Set by the command pipeline, never on replay.
+   */
   readonly occurredAt: string;
+  /**
+   * Wall time, UTC ISO 8601, when the command pipeline wrote the event. Events written before the
+   * test clock existed lack it (their business time was the wall time).
+   */
+  readonly writtenAt?: string;
   readonly [extra: string]: unknown;
 }
 

@@ -7,6 +7,7 @@ import { EventStore, EventStoreDbEventStore, PipelineEnvironment, PostgresEventS
 import { createReadModelClient, ReadModelClient } from '@ledger/read-model';
 import { LedgerConfig } from './config';
 import { DigestKeys } from './digest-keys';
+import { pipelineEnvironment } from './event-sourced-program-clock';
 import { ProjectionWatcher } from './projection-watcher';
 import { EVENT_STORE, LEDGER_CONFIG, PIPELINE_ENVIRONMENT, READ_MODEL } from './tokens';
 
@@ -80,7 +81,7 @@ export class InfrastructureModule implements OnApplicationShutdown {
         {
           provide: PIPELINE_ENVIRONMENT,
           inject: [EVENT_STORE],
-          useFactory: (store: EventStore): PipelineEnvironment => ({ store, now: () => new Date(), newId: randomUUID, folds: new StreamFoldCache() }),
+          useFactory: (store: EventStore): PipelineEnvironment => pipelineEnvironment({ store, now: () => new Date(), newId: randomUUID, folds: new StreamFoldCache() }),
         },
       ],
       exports: [LEDGER_CONFIG, Pool, EVENT_STORE, READ_MODEL, CardVault, DigestKeys, ProjectionWatcher, PIPELINE_ENVIRONMENT, EgressGuard, EgressHttpClient],

@@ -18,6 +18,7 @@ import {
   ProgramEvent,
   ProgramNotFound,
   programStreamId,
+  programTime,
 } from '@ledger/domain';
 import { formatPosition, handleCommand, loadState, PipelineEnvironment } from '@ledger/event-store';
 import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
@@ -53,10 +54,12 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
     if (program.status === 'absent') throw new ProgramNotFound(programToken);
     if (card.status !== 'issued' || card.programToken !== programToken) throw new CardNotFound(cardToken);
     const { presented, partialApprovalCapable = false, ...requested } = request;
+    // Every rule reads the program's clock (business time); the program was just loaded, so it is known.
+    const businessNow = () => programTime(program.clock, this.env.now());
     let facts = { ...requested, cardToken, programToken };
-    let checks = await this.checks(program, card, facts.amount, facts.merchant, presented);
+    let checks = await this.checks(program, card, facts.amount, facts.merchant, presented, businessNow());
     if (program.authorizationStream) {
-      const verdict = await this.askProgram(program.authorizationStream, card, { type: 'AuthorizeSpend', facts, checks }, partialApprovalCapable);
+      const verdict = await this.askProgram(program.authorizationStream, card, { type: 'AuthorizeSpend', facts, checks }, partialApprovalCapable, businessNow);
       if (verdict) {
         checks = { ...checks, streamDecline: verdict.decline };
         if (verdict.approvedAmount !== undefined) facts = { ...facts, ...partially(facts, verdict.approvedAmount) };
@@ -66,7 +69,7 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
       type: 'AuthorizeSpend',
       facts,
       checks,
-    }, origin, { foldJustLoaded: true });
+    }, origin, { foldJustLoaded: true, businessNow });
     if (!outcome.position) throw new Error(`Card ${cardToken} recorded no authorization decision`);
     const position = formatPosition(outcome.position);
     for (const event of outcome.events) {
@@ -83,8 +86,8 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
    * The program is asked only about authorizations the card itself would approve; its answer then
    * joins the checks, so the decision stays one pure step on the card stream.
    */
-  private async askProgram(stream: AuthorizationStream, card: IssuedCard, command: AuthorizeSpend, partialApprovalCapable: boolean) {
-    const wouldApprove = decideAuthorization(command, card, this.env.now()).some((event) => event.type === 'CardAuthorizationApproved');
+  private async askProgram(stream: AuthorizationStream, card: IssuedCard, command: AuthorizeSpend, partialApprovalCapable: boolean, businessNow: () => Date) {
+    const wouldApprove = decideAuthorization(command, card, businessNow()).some((event) => event.type === 'CardAuthorizationApproved');
     if (!wouldApprove) return null;
     const { facts } = command;
     return this.stream.ask(
@@ -114,7 +117,7 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
           hostname: card.hostname,
         },
         partial_approval_capable: partialApprovalCapable,
-        created: this.env.now().toISOString(),
+        created: businessNow().toISOString(),
       },
     );
   }
@@ -125,6 +128,7 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
     amount: number,
     merchant: { descriptor: string; acceptorId: string },
     presented: PresentedCardDetails,
+    now: Date,
   ): Promise<AuthorizationChecks> {
     const pan = presented.cvv === undefined ? null : this.vault.decrypt(card.panEncrypted);
     const expiryGiven = presented.expMonth !== undefined || presented.expYear !== undefined;
@@ -132,7 +136,7 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
       programState: program.state,
       merchantBlocked: isMerchantBlocked(program, merchant),
       velocity: program.velocityRule,
-      globalLimitExceeded: await this.programSpend.limitExceeded(program, amount, this.env.now()),
+      globalLimitExceeded: await this.programSpend.limitExceeded(program, amount, now),
       fundingState: program.fundingSources.find((source) => source.fundingToken === card.fundingToken)?.state ?? 'DELETED',
       // The CVV is derived from PAN and the card's own expiry, never stored.
       cvvMatches: pan === null ? null : presented.cvv === this.vault.cvv(pan, card.expMonth, card.expYear),

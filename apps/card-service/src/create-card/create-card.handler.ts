@@ -16,6 +16,7 @@ import {
   ProgramEvent,
   ProgramNotFound,
   programStreamId,
+  programTime,
   resolveFundingSource,
 } from '@ledger/domain';
 import { chainEvents, CommandOrigin, handleCommand, loadState, NO_STREAM, PipelineEnvironment, WrongExpectedVersionError } from '@ledger/event-store';
@@ -33,6 +34,8 @@ export class CreateCardHandler implements ICommandHandler<CreateCardCommand, Com
 
   async execute({ origin, card }: CreateCardCommand): Promise<CommandAccepted> {
     const program = await this.program(origin.programToken);
+    // The program was just loaded: its clock is known, no need for the pipeline to read it again.
+    const businessNow = () => programTime(program.clock, this.env.now());
     const funding = resolveFundingSource(program, card.fundingToken);
     const cardToken = randomUUID();
     const command = (cardNumber: CardNumberSecrets): CreateCard => ({
@@ -50,9 +53,9 @@ export class CreateCardHandler implements ICommandHandler<CreateCardCommand, Com
       pinHash: card.pin === undefined ? undefined : this.vault.pinHash(cardToken, card.pin),
     });
     // Decide once before claiming a number, so a refused card leaves nothing behind in the registry.
-    cardDecider.decide(command(this.vault.protect(this.vault.newCardNumber())), cardDecider.initialState(), { now: this.env.now() });
-    const cardNumber = await this.assignCardNumber(cardToken, origin);
-    const outcome = await handleCommand(this.env, cardDecider, ledgerCodec<CardEvent>(), cardStreamId(cardToken), command(cardNumber), origin);
+    cardDecider.decide(command(this.vault.protect(this.vault.newCardNumber())), cardDecider.initialState(), { now: businessNow() });
+    const cardNumber = await this.assignCardNumber(cardToken, origin, businessNow);
+    const outcome = await handleCommand(this.env, cardDecider, ledgerCodec<CardEvent>(), cardStreamId(cardToken), command(cardNumber), origin, { businessNow });
     return commandAccepted(cardToken, outcome);
   }
 
@@ -66,11 +69,11 @@ export class CreateCardHandler implements ICommandHandler<CreateCardCommand, Com
    * Draws numbers until one is free, claiming it in the registry before the card exists. A crash in
    * between leaves a claimed number that no card uses: harmless, and never a duplicate.
    */
-  private async assignCardNumber(cardToken: string, origin: CommandOrigin): Promise<CardNumberSecrets> {
+  private async assignCardNumber(cardToken: string, origin: CommandOrigin, businessNow: () => Date): Promise<CardNumberSecrets> {
     for (let draw = 1; ; draw++) {
       const secrets = this.vault.protect(this.vault.newCardNumber());
       const event: CardNumberAssigned = { type: 'CardNumberAssigned', data: { panHash: secrets.panHash, cardToken, programToken: origin.programToken } };
-      const metadata = { eventId: this.env.newId(), ...origin, occurredAt: this.env.now().toISOString() };
+      const metadata = { eventId: this.env.newId(), ...origin, occurredAt: businessNow().toISOString(), writtenAt: this.env.now().toISOString() };
       try {
         const streamId = cardNumberStreamId(secrets.panHash);
         await this.env.store.append(streamId, chainEvents(streamId, null, [ledgerCodec().encode(event, metadata)]), NO_STREAM);

@@ -3,7 +3,7 @@ import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomInt, randomUUID } from 'node:crypto';
 import { CommandAccepted, CreditCardReturnCommand, ledgerCodec, SimulateReturnCommand, SimulationAccepted } from '@ledger/contracts';
 import { CardEvent, cardDecider, CardNotFound, cardStreamId, transactionDecider, TransactionEvent, transactionStreamId } from '@ledger/domain';
-import { handleCommand, loadState, PipelineEnvironment } from '@ledger/event-store';
+import { businessTime, handleCommand, loadState, PipelineEnvironment } from '@ledger/event-store';
 import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 import { CardLocator } from '../card-locator';
 
@@ -22,7 +22,7 @@ export class SimulateReturnHandler implements ICommandHandler<SimulateReturnComm
     if (card.status !== 'issued') throw new CardNotFound(cardToken);
     const transactionToken = randomUUID();
     const eventToken = randomUUID();
-    const at = this.env.now().toISOString();
+    const at = (await businessTime(this.env, origin.programToken)).toISOString();
     await handleCommand(this.env, transactionDecider, ledgerCodec<TransactionEvent>(), transactionStreamId(transactionToken), {
       type: 'RecordReturn',
       facts: {

@@ -53,6 +53,14 @@ export class UpdateProgramSettingsCommand {
   ) {}
 }
 
+/** Sandbox test clock: moves the program's clock forward to `frozenTime` (UTC ISO 8601). */
+export class AdvanceProgramClockCommand {
+  constructor(
+    readonly origin: CommandOrigin,
+    readonly frozenTime: string,
+  ) {}
+}
+
 export class AddFundingSourceCommand {
   constructor(
     readonly origin: CommandOrigin,

@@ -29,6 +29,7 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<LedgerEventType, number>> = 
   ProgramSettingsChanged: 1,
   AuthorizationStreamEnrolled: 1,
   AuthorizationStreamDisenrolled: 1,
+  ProgramClockAdvanced: 1,
   TransactionAuthorized: 1,
   TransactionAdvised: 1,
   TransactionVoided: 1,

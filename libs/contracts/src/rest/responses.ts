@@ -99,6 +99,18 @@ export interface SimulationResponse {
   token?: string;
 }
 
+/** GET /v1/simulate/clock: the calling program's test clock. */
+export interface ProgramClockResponse {
+  /** Business time: what every time-dependent rule of the program reads now. */
+  now: string;
+  /** The wall clock at the same moment. */
+  wall_time: string;
+  /** The instant of the last advance; null if the clock was never advanced (it is the wall clock). */
+  frozen_time: string | null;
+  /** Wall time of the last advance; null if never advanced. */
+  advanced_at: string | null;
+}
+
 export interface AccountResponse {
   token: string;
   name: string;

@@ -1,6 +1,7 @@
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateBy } from 'class-validator';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { TokenField } from './token-field';
+import { parseInstantParameter } from './query-parameters';
 import { MAX_MONEY } from './validation';
 
 const amountMessage = (min: number) => `amount must be an integer number of cents, ${min} or more`;
@@ -195,3 +196,15 @@ export class SimulateSettleRequest {
 }
 
 export const RESULT_FILTERS = ['APPROVED', 'DECLINED'] as const;
+
+/** POST /v1/simulate/clock/advance: move the calling program's test clock forward to this instant. */
+export class SimulateClockAdvanceRequest {
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    description: "RFC 3339 instant (UTC `Z` or an offset) to move the program's clock to; not before the clock's now. The clock keeps running from there",
+  })
+  @IsString()
+  @ValidateBy({ name: 'instant', validator: { validate: (value: unknown) => parseInstantParameter(value) !== null, defaultMessage: () => 'frozen_time must be an RFC 3339 instant, YYYY-MM-DDThh:mm:ss[.fraction] with Z or an offset' } })
+  frozen_time!: string;
+}

@@ -110,7 +110,7 @@ describe('program aggregate', () => {
       spec.given(aProgram).when(create()).thenThrows(ProgramAlreadyExists);
     });
 
-    it('starts ACTIVE, with no platform limits, no velocity rule, an empty blocklist and no authorization stream', () => {
+    it('starts ACTIVE, with no platform limits, no velocity rule, an empty blocklist, no authorization stream and the wall clock', () => {
       expect(programAfter(aProgram)).toEqual({
         status: 'active',
         programToken,
@@ -123,6 +123,7 @@ describe('program aggregate', () => {
         velocityRule: null,
         blockedMerchants: [],
         authorizationStream: null,
+        clock: null,
       });
     });
 

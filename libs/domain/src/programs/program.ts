@@ -1,6 +1,7 @@
 import { assertNever, Decider, DecisionContext } from '../core/decider';
 import { Conflict, NotFound } from '../core/domain-error';
 import { checkedEndpointUrl } from '../core/endpoint-url';
+import { AdvanceProgramClock, advanceClock, ProgramClock, ProgramClockAdvanced } from './program-clock';
 
 /**
  * A program owns cards, api-keys and funding sources. Api-keys appear here only as hashes: the clear
@@ -111,7 +112,8 @@ export type ProgramEvent =
   | FundingSourceChanged
   | ProgramSettingsChanged
   | AuthorizationStreamEnrolled
-  | AuthorizationStreamDisenrolled;
+  | AuthorizationStreamDisenrolled
+  | ProgramClockAdvanced;
 
 // ---------------------------------------------------------------- state
 
@@ -129,6 +131,8 @@ export type Program =
       readonly velocityRule: VelocityRule | null;
       readonly blockedMerchants: readonly string[];
       readonly authorizationStream: AuthorizationStream | null;
+      /** null: the program's clock is the wall clock (it was never advanced). */
+      readonly clock: ProgramClock | null;
     };
 
 export type ExistingProgram = Extract<Program, { status: 'active' }>;
@@ -205,7 +209,8 @@ export type ProgramCommand =
   | UpdateFundingSource
   | UpdateProgramSettings
   | EnrollAuthorizationStream
-  | DisenrollAuthorizationStream;
+  | DisenrollAuthorizationStream
+  | AdvanceProgramClock;
 
 export class ProgramNotFound extends NotFound {
   constructor(readonly programToken: string) {
@@ -290,6 +295,8 @@ export function decideProgram(command: ProgramCommand, program: Program, { now }
       if (!active.authorizationStream) return [];
       return [{ type: 'AuthorizationStreamDisenrolled', data: { programToken: command.programToken } }];
     }
+    case 'AdvanceProgramClock':
+      return advanceClock(command, existing(program, command.programToken).clock, now);
     default:
       return assertNever(command);
   }
@@ -355,6 +362,7 @@ export function evolveProgram(program: Program, event: ProgramEvent): Program {
         velocityRule: null,
         blockedMerchants: [],
         authorizationStream: null,
+        clock: null,
       };
     case 'ApiKeyIssued':
       return program.status === 'active' ? { ...program, apiKeyIds: [...program.apiKeyIds, event.data.keyId] } : program;
@@ -390,6 +398,11 @@ export function evolveProgram(program: Program, event: ProgramEvent): Program {
       if (program.status !== 'active') return program;
       const { programToken: _program, ...changes } = event.data;
       return { ...program, ...changes } as ExistingProgram;
+    }
+    case 'ProgramClockAdvanced': {
+      if (program.status !== 'active') return program;
+      const { programToken: _program, ...clock } = event.data;
+      return { ...program, clock };
     }
     default:
       return assertNever(event);

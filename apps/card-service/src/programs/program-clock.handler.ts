@@ -1,0 +1,21 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { AdvanceProgramClockCommand, CommandAccepted, commandAccepted, ledgerCodec } from '@ledger/contracts';
+import { programDecider, ProgramEvent, programStreamId } from '@ledger/domain';
+import { handleCommand, PipelineEnvironment } from '@ledger/event-store';
+import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
+
+/** The sandbox test clock: an event on the program's stream, so replay rebuilds the clock. */
+@CommandHandler(AdvanceProgramClockCommand)
+export class AdvanceProgramClockHandler implements ICommandHandler<AdvanceProgramClockCommand, CommandAccepted> {
+  constructor(@Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment) {}
+
+  async execute({ origin, frozenTime }: AdvanceProgramClockCommand): Promise<CommandAccepted> {
+    const outcome = await handleCommand(this.env, programDecider, ledgerCodec<ProgramEvent>(), programStreamId(origin.programToken), {
+      type: 'AdvanceProgramClock',
+      programToken: origin.programToken,
+      frozenTime,
+    }, origin);
+    return commandAccepted(origin.programToken, outcome);
+  }
+}
