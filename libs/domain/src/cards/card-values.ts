@@ -40,6 +40,9 @@ export type UpdatableCardState = (typeof UPDATABLE_CARD_STATES)[number];
 export const SPEND_LIMIT_DURATIONS = ['TRANSACTION', 'DAILY', 'MONTHLY', 'ANNUALLY', 'FOREVER'] as const;
 export type SpendLimitDuration = (typeof SPEND_LIMIT_DURATIONS)[number];
 
+/** Every card spends in US dollars: amounts are cents, and the merchant's currency is converted at authorization. */
+export const CARDHOLDER_CURRENCY = 'USD';
+
 /** Lithic's convention, adopted here: a spend limit of 0 means "no limit". */
 export const NO_SPEND_LIMIT = 0;
 export const DEFAULT_SPEND_LIMIT_DURATION: SpendLimitDuration = 'TRANSACTION';
