@@ -232,6 +232,10 @@ export class AuthorizationStreamModel {
   @ApiProperty({ description: 'Signs the requests sent to url' }) secret!: string;
 }
 
+export class AuthorizationStreamSecretModel {
+  @ApiProperty({ description: 'Signs the authorization requests (whsec_ form)' }) secret!: string;
+}
+
 export class EventSubscriptionModel implements EventSubscriptionResponse {
   @ApiProperty({ format: 'uuid' }) token!: string;
   @ApiProperty({ format: 'uri' }) url!: string;
