@@ -3,6 +3,7 @@ import { ApiProperty, ApiPropertyOptional, ApiResponse, type ApiPropertyOptions 
 import type {
   AccountResponse,
   CardResponse,
+  CardSpendLimitsResponse,
   ErrorBody,
   EventSubscriptionResponse,
   FundingSourceResponse,
@@ -92,6 +93,28 @@ export class CardModel implements CardResponse {
 }
 
 export class TransactionCardModel extends CardModel {}
+
+/** One figure per window; only the card's own duration is present. */
+export class SpendLimitFiguresModel {
+  @ApiPropertyOptional({ type: 'integer' }) daily?: number;
+  @ApiPropertyOptional({ type: 'integer' }) monthly?: number;
+  @ApiPropertyOptional({ type: 'integer' }) annually?: number;
+  @ApiPropertyOptional({ type: 'integer' }) forever?: number;
+}
+
+export class SpendVelocityModel {
+  @ApiPropertyOptional({ type: 'integer', format: 'int64' }) daily?: bigint;
+  @ApiPropertyOptional({ type: 'integer', format: 'int64' }) monthly?: bigint;
+  @ApiPropertyOptional({ type: 'integer', format: 'int64' }) annually?: bigint;
+  @ApiPropertyOptional({ type: 'integer', format: 'int64' }) forever?: bigint;
+}
+
+export class CardSpendLimitsModel implements CardSpendLimitsResponse {
+  @ApiProperty({ type: SpendLimitFiguresModel, description: 'Cents still available in the window; empty when the card has no window (no limit, or TRANSACTION)' })
+  available_spend_limit!: SpendLimitFiguresModel;
+  @ApiPropertyOptional({ type: SpendLimitFiguresModel, description: 'The configured limit' }) spend_limit?: SpendLimitFiguresModel;
+  @ApiPropertyOptional({ type: SpendVelocityModel, description: 'Cents counted against the limit in the window (returns freeing earlier spend)' }) spend_velocity?: SpendVelocityModel;
+}
 
 export class MerchantModel implements MerchantResponse {
   @ApiProperty() acceptor_id!: string;

@@ -183,3 +183,14 @@ export interface AccountResponse {
   velocity_limit: { max_authorizations: number; window_seconds: number } | null;
   blocked_merchants: string[];
 }
+
+/**
+ * Lithic's CardSpendLimits: per duration key (daily, monthly, annually, forever; only the card's own
+ * duration is present), the configured limit, what counts against it (spend_velocity) and what is
+ * left. A card without a window (no limit, or TRANSACTION) answers only an empty `available_spend_limit`.
+ */
+export interface CardSpendLimitsResponse {
+  available_spend_limit: Partial<Record<'daily' | 'monthly' | 'annually' | 'forever', number>>;
+  spend_limit?: Partial<Record<'daily' | 'monthly' | 'annually' | 'forever', number>>;
+  spend_velocity?: Partial<Record<'daily' | 'monthly' | 'annually' | 'forever', bigint>>;
+}
