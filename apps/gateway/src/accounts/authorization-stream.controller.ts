@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { CommandBus, IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
-import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ApiKeyGuard, CallingProgram } from '@ledger/auth';
 import { CardVault } from '@ledger/card-vault';
 import {
@@ -90,14 +90,16 @@ export class AuthorizationStreamController {
     return { secret: stream.secret };
   }
 
+  /** An empty object, as every write here answers JSON; the SDK's rotateSecret reads nothing of it. */
   @Post('secret/rotate')
-  @HttpCode(204)
+  @HttpCode(200)
   @ApiOperation({ summary: 'Lithic\'s auth_stream/secret/rotate: a new signing secret, used from the next authorization on' })
-  @ApiNoContentResponse({ description: 'Rotated; read the new secret with GET /v1/auth_stream/secret' })
+  @ApiOkResponse({ type: EmptyModel, description: 'Rotated; read the new secret with GET /v1/auth_stream/secret' })
   @ApiErrors(404)
-  async rotateSecret(@CallingProgram() programToken: string, @Req() request: RequestWithId): Promise<void> {
+  async rotateSecret(@CallingProgram() programToken: string, @Req() request: RequestWithId): Promise<Record<string, never>> {
     const accepted = await this.commands.execute<RotateAuthorizationStreamSecretCommand, CommandAccepted>(new RotateAuthorizationStreamSecretCommand(commandOrigin(programToken, request)));
     await this.acknowledger.visible(accepted);
+    return {};
   }
 
   @Delete()
