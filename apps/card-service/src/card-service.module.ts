@@ -9,7 +9,7 @@ import { AuthorizeCardSpendHandler } from './card-spend/authorize-card-spend.han
 import { AdjustCardSpendHandler, CreditCardReturnHandler } from './card-spend/card-spend-changes.handlers';
 import { ProgramSpend } from './card-spend/program-spend';
 import { AuthorizationStreamClient } from './authorization-stream/authorization-stream-client';
-import { DisenrollAuthorizationStreamHandler, EnrollAuthorizationStreamHandler } from './authorization-stream/authorization-stream.handlers';
+import { DisenrollAuthorizationStreamHandler, EnrollAuthorizationStreamHandler, RotateAuthorizationStreamSecretHandler } from './authorization-stream/authorization-stream.handlers';
 
 /** The card and program aggregates: every decision about a card, behind the command bus. */
 @Module({
@@ -31,6 +31,7 @@ import { DisenrollAuthorizationStreamHandler, EnrollAuthorizationStreamHandler }
     AuthorizationStreamClient,
     EnrollAuthorizationStreamHandler,
     DisenrollAuthorizationStreamHandler,
+    RotateAuthorizationStreamSecretHandler,
   ],
 })
 export class CardServiceModule {}

@@ -5,6 +5,7 @@ import { API_KEY_DIRECTORY, ApiKeyGuard, CachedApiKeyDirectory } from '@ledger/a
 import { ReadModelApiKeyDirectory } from './auth/read-model-api-key-directory';
 import { CardPresenter } from './cards/card-presenter';
 import { GetCardHandler, ListCardsHandler } from './cards/card-query.handlers';
+import { GetCardSpendLimitsHandler } from './cards/card-spend-limits.handler';
 import { CardsController } from './cards/cards.controller';
 import { WriteAcknowledger } from './http/write-acknowledger';
 import { HealthController } from './health/health.controller';
@@ -47,6 +48,7 @@ import { RateLimitModule } from './rate-limit/rate-limit.module';
     CardPresenter,
     GetCardHandler,
     ListCardsHandler,
+    GetCardSpendLimitsHandler,
     WriteAcknowledger,
     SandboxOnlyGuard,
     TransactionPresenter,

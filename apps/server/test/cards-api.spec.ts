@@ -26,8 +26,28 @@ describe('POST /v1/cards', () => {
     expect(answer.status).toBe(200);
     const card = answer.body;
     expect(Object.keys(card).sort()).toEqual(
-      ['created', 'cvv', 'exp_month', 'exp_year', 'funding', 'hostname', 'last_four', 'memo', 'pan', 'spend_limit', 'spend_limit_duration', 'state', 'token', 'type'].sort(),
+      [
+        ...['created', 'cvv', 'exp_month', 'exp_year', 'funding', 'hostname', 'last_four', 'memo', 'pan', 'spend_limit', 'spend_limit_duration', 'state', 'token', 'type'],
+        // Lithic's card fields beside the spec's
+        ...['account_token', 'card_program_token', 'pin_status', 'auth_rule_tokens', 'cardholder_currency', 'pending_commands'],
+        ...['bulk_order_token', 'digital_card_art_token', 'network_program_token', 'product_id', 'replacement_for', 'substatus'],
+      ].sort(),
     );
+    const programToken = (await t.call('GET', '/v1/accounts')).body.data[0].token;
+    expect(card).toMatchObject({
+      account_token: programToken,
+      card_program_token: programToken,
+      pin_status: 'NOT_SET',
+      auth_rule_tokens: [],
+      cardholder_currency: 'USD',
+      pending_commands: [],
+      bulk_order_token: null,
+      digital_card_art_token: null,
+      network_program_token: null,
+      product_id: null,
+      replacement_for: null,
+      substatus: null,
+    });
     expect(card.token).toMatch(UUID_V4);
     expect(card.created).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
     expect(Math.abs(Date.parse(card.created) - Date.now())).toBeLessThan(60_000);
@@ -47,6 +67,13 @@ describe('POST /v1/cards', () => {
       token: expect.stringMatching(UUID_V4),
       type: 'DEPOSITORY_CHECKING',
     });
+  });
+
+  it.each(['VIRTUAL', 'UNLOCKED'])('creates a %s card (a multi-use card, Lithic\'s type beside the spec\'s)', async (type) => {
+    const answer = await createCard({ type, spend_limit: 2500, spend_limit_duration: 'DAILY' });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ type, spend_limit: 2500, spend_limit_duration: 'DAILY' });
+    expect((await t.call('GET', `/v1/cards/${answer.body.token}`)).body).toMatchObject({ type, spend_limit_duration: 'DAILY' });
   });
 
   it('defaults to an OPEN card with no limit, TRANSACTION duration and an empty memo', async () => {
@@ -74,9 +101,9 @@ describe('POST /v1/cards', () => {
   });
 
   it.each([
-    [{}, /^type is required and must be one of SINGLE_USE, MERCHANT_LOCKED, DIGITAL_WALLET$/],
+    [{}, /^type is required and must be one of SINGLE_USE, MERCHANT_LOCKED, DIGITAL_WALLET, UNLOCKED, VIRTUAL$/],
     [{ type: 'VIRTUALISH' }, /type must be one of/],
-    [{ type: 'UNLOCKED' }, /type must be one of/],
+    [{ type: 'PHYSICAL' }, /type must be one of/],
     [{ type: 'SINGLE_USE', memo: 42 }, /^memo must be a string, not a number$/],
     [{ type: 'SINGLE_USE', funding_token: 'not-a-uuid' }, /funding_token must be a 36-character version 4 UUID/],
     [{ type: 'SINGLE_USE', funding_token: '6ba7b810-9dad-11d1-80b4-00c04fd430c8' }, /funding_token must be a 36-character version 4 UUID/],
@@ -84,7 +111,7 @@ describe('POST /v1/cards', () => {
     [{ type: 'SINGLE_USE', spend_limit: 10.5 }, /spend_limit must be an integer/],
     [{ type: 'SINGLE_USE', spend_limit: '100' }, /spend_limit must be an integer/],
     [{ type: 'SINGLE_USE', spend_limit: 2 ** 53 + 2 }, /spend_limit must be a number between -9007199254740991 and 9007199254740991/],
-    [{ type: 'SINGLE_USE', spend_limit_duration: 'WEEKLY' }, /spend_limit_duration must be one of TRANSACTION, MONTHLY, ANNUALLY, FOREVER/],
+    [{ type: 'SINGLE_USE', spend_limit_duration: 'WEEKLY' }, /spend_limit_duration must be one of TRANSACTION, DAILY, MONTHLY, ANNUALLY, FOREVER/],
     [{ type: 'SINGLE_USE', state: 'CLOSED' }, /state must be one of OPEN, PAUSED/],
     [{ type: 'SINGLE_USE', state: 'PENDING_ACTIVATION' }, /state must be one of OPEN, PAUSED/],
     [{ type: 'SINGLE_USE', exp_month: '13', exp_year: '2030' }, /exp_month must be two digits, 01 to 12/],
@@ -120,6 +147,15 @@ describe('POST /v1/cards', () => {
 });
 
 describe('PATCH /v1/cards/{card_token}', () => {
+  it('shows pin_status OK once the card has a PIN, NOT_SET before', async () => {
+    const withPin = (await createCard({ type: 'VIRTUAL', pin: '1234' })).body;
+    expect(withPin.pin_status).toBe('OK');
+    const without = (await createCard({ type: 'VIRTUAL' })).body;
+    expect(without.pin_status).toBe('NOT_SET');
+    const patched = await t.call('PATCH', `/v1/cards/${without.token}`, { body: { pin: '4321' } });
+    expect(patched.body.pin_status).toBe('OK');
+  });
+
   it('changes memo, spend limit, duration and funding source, keeping the rest', async () => {
     const card = (await createCard({ type: 'MERCHANT_LOCKED', memo: 'before' })).body;
     const answer = await t.call('PATCH', `/v1/cards/${card.token}`, {
@@ -159,7 +195,7 @@ describe('PATCH /v1/cards/{card_token}', () => {
     [{ state: 'PENDING_FULFILLMENT' }, /state must be one of OPEN, PAUSED, CLOSED/],
     [{ state: 'open' }, /state must be one of OPEN, PAUSED, CLOSED/],
     [{ spend_limit: -5 }, /spend_limit must not be less than 0/],
-    [{ spend_limit_duration: 'DAILY' }, /spend_limit_duration must be one of/],
+    [{ spend_limit_duration: 'WEEKLY' }, /spend_limit_duration must be one of/],
     [{ funding_token: 'abc' }, /funding_token must be a 36-character version 4 UUID/],
     [{ memo: ['x'] }, /memo must be a string/],
     [{ type: 'SINGLE_USE' }, /type is not a known field/],

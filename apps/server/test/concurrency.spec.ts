@@ -31,7 +31,7 @@ async function burst(duration: string): Promise<{ approved: number; declined: st
   };
 }
 
-it.each(['FOREVER', 'MONTHLY'])('40 parallel authorizations of 100 on a 1000 %s limit approve exactly 10', async (duration) => {
+it.each(['FOREVER', 'MONTHLY', 'DAILY'])('40 parallel authorizations of 100 on a 1000 %s limit approve exactly 10', async (duration) => {
   const { approved, declined, card } = await burst(duration);
   expect(approved).toBe(10);
   expect(declined).toHaveLength(30);
@@ -42,7 +42,7 @@ it.each(['FOREVER', 'MONTHLY'])('40 parallel authorizations of 100 on a 1000 %s 
   expect(approvedAmounts.reduce((sum: number, amount: number) => sum + amount, 0)).toBe(1000);
 });
 
-it.each(['FOREVER', 'MONTHLY'])('a return of 100000 before 64 parallel authorizations of 100 on a 1000 %s limit leaves room for exactly 10', async (duration) => {
+it.each(['FOREVER', 'MONTHLY', 'DAILY'])('a return of 100000 before 64 parallel authorizations of 100 on a 1000 %s limit leaves room for exactly 10', async (duration) => {
   // A program of its own: 64 requests at once fit its rate limit (100 a second) only when alone.
   const { apiKey } = await t.createProgram(`return-burst-${duration}`);
   const card = (await t.call('POST', '/v1/cards', { apiKey, body: { type: 'DIGITAL_WALLET', spend_limit: 1000, spend_limit_duration: duration } })).body;

@@ -161,10 +161,10 @@ describe('the lithic SDK against the service', () => {
   });
 
   it("refuses, as the SDK's typed errors, what the spec does not have", async () => {
-    // VIRTUAL is Lithic's reusable card; the spec's creatable types are SINGLE_USE, MERCHANT_LOCKED, DIGITAL_WALLET.
-    const virtual = client.cards.create({ type: 'VIRTUAL' });
-    await expect(virtual).rejects.toBeInstanceOf(Lithic.BadRequestError);
-    await expect(virtual).rejects.toMatchObject({ status: 400, error: { message: expect.stringContaining('type must be one of') } });
+    // PHYSICAL is Lithic's plastic card; this service issues none.
+    const physical = client.cards.create({ type: 'PHYSICAL' });
+    await expect(physical).rejects.toBeInstanceOf(Lithic.BadRequestError);
+    await expect(physical).rejects.toMatchObject({ status: 400, error: { message: expect.stringContaining('type must be one of') } });
 
     const card = await client.cards.create({ type: 'SINGLE_USE' });
     const auth = await client.transactions.simulateAuthorization({ amount: 100, descriptor: 'SHOP', pan: card.pan! });
@@ -187,6 +187,157 @@ describe('the lithic SDK against the service', () => {
   it('is refused without a valid key', async () => {
     const stranger = new Lithic({ apiKey: '00000000-0000-4000-8000-000000000000', baseURL: t.baseUrl, maxRetries: 0 });
     await expect(stranger.cards.create({ type: 'SINGLE_USE' })).rejects.toBeInstanceOf(Lithic.AuthenticationError);
+  });
+});
+
+/**
+ * Every method of the SDK's cards, transactions, accounts, auth stream and spend-limit resources
+ * that applies here, through the real SDK (docs/decisions.md has the table, with what does not
+ * apply and why). Answers are typed by the SDK, so `tsc` over this file checks the fields read.
+ */
+describe('every applicable SDK method of cards, transactions, accounts, auth stream and spend limits', () => {
+  let t: TestLedger;
+  let client: Lithic;
+  beforeAll(async () => {
+    t = await startTestLedger();
+    client = new Lithic({ apiKey: t.apiKey, baseURL: t.baseUrl, maxRetries: 0 });
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  // The SDK's request type leaves DAILY out of SpendLimitDuration though its Card type lists it.
+  const DAILY = 'DAILY' as Lithic.Cards.SpendLimitDuration;
+  const pending = async (pan: string, amount: number): Promise<string> => (await client.transactions.simulateAuthorization({ amount, descriptor: 'SHOP', pan })).token!;
+
+  it('cards: create (every type, DAILY), retrieve, update, list with its filters, retrieveSpendLimits', async () => {
+    for (const type of ['VIRTUAL', 'UNLOCKED', 'SINGLE_USE', 'MERCHANT_LOCKED', 'DIGITAL_WALLET'] as const) {
+      const card: Lithic.Card = await client.cards.create({ type, spend_limit: 1000, spend_limit_duration: DAILY, memo: `sdk ${type}` });
+      expect(card).toMatchObject({ type, spend_limit_duration: 'DAILY', pin_status: 'NOT_SET', account_token: expect.stringMatching(UUID), card_program_token: expect.stringMatching(UUID) });
+    }
+    const card = await client.cards.create({ type: 'VIRTUAL', spend_limit: 1000, spend_limit_duration: DAILY, pin: '1234' });
+    expect(card.pin_status).toBe('OK');
+    expect(await client.cards.retrieve(card.token)).toMatchObject({ token: card.token, type: 'VIRTUAL', pan: card.pan });
+    expect(await client.cards.update(card.token, { memo: 'renamed', spend_limit_duration: DAILY, spend_limit: 1200 })).toMatchObject({ memo: 'renamed', spend_limit: 1200 });
+
+    // A VIRTUAL card is multi-use: two merchants, both approved, the card still OPEN.
+    await client.transactions.simulateAuthorization({ amount: 300, descriptor: 'BAKERY', pan: card.pan! });
+    await client.transactions.simulateAuthorization({ amount: 400, descriptor: 'GROCER', pan: card.pan! });
+    expect((await client.cards.retrieve(card.token)).state).toBe('OPEN');
+    const limits: Lithic.Cards.CardSpendLimits = await client.cards.retrieveSpendLimits(card.token);
+    // `daily` is beyond the SDK's declared keys (annually, forever, monthly): DAILY is newer than the type.
+    expect(limits).toEqual({ available_spend_limit: { daily: 500 }, spend_limit: { daily: 1200 }, spend_velocity: { daily: 700 } });
+    await expect(client.transactions.simulateAuthorization({ amount: 501, descriptor: 'GROCER', pan: card.pan! })).rejects.toMatchObject({ status: 422 });
+
+    const monthly = await client.cards.create({ type: 'VIRTUAL', spend_limit: 5000, spend_limit_duration: 'MONTHLY' });
+    await pending(monthly.pan!, 1500);
+    const monthlyLimits = await client.cards.retrieveSpendLimits(monthly.token);
+    expect(monthlyLimits.available_spend_limit.monthly).toBe(3500);
+    expect(monthlyLimits.spend_limit?.monthly).toBe(5000);
+    expect(monthlyLimits.spend_velocity?.monthly).toBe(1500);
+    expect(await client.cards.retrieveSpendLimits((await client.cards.create({ type: 'VIRTUAL' })).token)).toEqual({ available_spend_limit: {} });
+
+    const listed: string[] = [];
+    for await (const item of client.cards.list({ page_size: 2, state: 'OPEN', memo: 'sdk virtual' })) listed.push(item.token);
+    expect(listed).toHaveLength(1);
+  });
+
+  it('transactions: retrieve and list, with the Lithic fields the SDK types', async () => {
+    const card = await client.cards.create({ type: 'VIRTUAL' });
+    const token = await pending(card.pan!, 2500);
+    const transaction: Lithic.Transaction = await client.transactions.retrieve(token);
+    expect(transaction).toMatchObject({
+      card_token: card.token,
+      account_token: card.account_token,
+      amounts: { cardholder: { amount: 2500, currency: 'USD' }, hold: { amount: 2500 }, merchant: { amount: 2500, currency: 'USD' }, settlement: { amount: 0 } },
+      pos: { entry_mode: { pan: 'UNKNOWN' }, terminal: { type: 'UNKNOWN' } },
+      network: null,
+      token_info: null,
+    });
+    expect(Date.parse(transaction.updated)).toBeGreaterThan(0);
+    const listed: Lithic.Transaction[] = [];
+    for await (const item of client.transactions.list({ card_token: card.token, result: 'APPROVED', status: 'PENDING', page_size: 1 })) listed.push(item);
+    expect(listed.map((item) => item.token)).toEqual([token]);
+  });
+
+  it('every simulation, with only its required fields and with every optional field', async () => {
+    const card = await client.cards.create({ type: 'VIRTUAL', pin: '4321' });
+    const pan = card.pan!;
+
+    // simulateAuthorization
+    const bare = await client.transactions.simulateAuthorization({ amount: 1000, descriptor: 'BARE', pan });
+    const full = await client.transactions.simulateAuthorization({
+      amount: 1000,
+      descriptor: 'FULL',
+      pan,
+      mcc: '5812',
+      merchant_acceptor_city: 'PARIS',
+      merchant_acceptor_country: 'FRA',
+      merchant_acceptor_id: 'ACQ-1',
+      merchant_acceptor_state: 'IDF',
+      merchant_amount: 900,
+      merchant_currency: 'EUR',
+      partial_approval_capable: true,
+      pin: '4321',
+      status: 'AUTHORIZATION',
+    });
+    expect((await client.transactions.retrieve(full.token!)).merchant).toMatchObject({ city: 'PARIS', country: 'FRA', acceptor_id: 'ACQ-1', state: 'IDF', mcc: '5812' });
+
+    // simulateAuthorizationAdvice (amount is required by the SDK)
+    await client.transactions.simulateAuthorizationAdvice({ token: bare.token!, amount: 1100 });
+    expect((await client.transactions.retrieve(bare.token!)).amount).toBe(1100);
+
+    // simulateVoid: bare (the full pending amount), and with amount and type
+    await client.transactions.simulateVoid({ token: full.token!, amount: 400, type: 'AUTHORIZATION_REVERSAL' });
+    expect((await client.transactions.retrieve(full.token!)).amount).toBe(600);
+    await client.transactions.simulateVoid({ token: full.token! });
+    expect((await client.transactions.retrieve(full.token!)).status).toBe('VOIDED');
+
+    // simulateClearing: bare (the full pending amount), and with amount
+    await client.transactions.simulateClearing({ token: bare.token! });
+    expect((await client.transactions.retrieve(bare.token!)).settled_amount).toBe(1100);
+    const another = await pending(pan, 800);
+    await client.transactions.simulateClearing({ token: another, amount: 700 });
+    expect((await client.transactions.retrieve(another)).settled_amount).toBe(700);
+
+    // simulateReturn (no optional fields) and simulateReturnReversal (none either)
+    const returned = await client.transactions.simulateReturn({ amount: 300, descriptor: 'REFUND', pan });
+    expect((await client.transactions.retrieve(returned.token!)).amount).toBe(-300);
+    await client.transactions.simulateReturnReversal({ token: returned.token! });
+    expect((await client.transactions.retrieve(returned.token!)).status).toBe('VOIDED');
+
+    // Credit authorizations are not simulated here (docs/decisions.md): the route does not exist.
+    await expect(client.transactions.simulateCreditAuthorization({ amount: 100, descriptor: 'CREDIT', pan })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('accounts: retrieve, update and list, with both spend_limit shapes in one object', async () => {
+    const accounts: Lithic.Account[] = [];
+    for await (const account of client.accounts.list()) accounts.push(account);
+    expect(accounts).toHaveLength(1);
+    const [account] = accounts;
+    expect(account.spend_limit).toEqual({ transaction: 0, weekly: 0, monthly: 0, daily: 0, lifetime: 0 });
+    expect(await client.accounts.retrieve(account.token)).toMatchObject({ token: account.token, state: 'ACTIVE' });
+    expect(await client.accounts.update(account.token, { state: 'PAUSED' })).toMatchObject({ state: 'PAUSED' });
+    expect(await client.accounts.update(account.token, { state: 'ACTIVE' })).toMatchObject({ state: 'ACTIVE' });
+  });
+
+  it('auth stream: retrieveSecret and rotateSecret', async () => {
+    // A program of its own: an enrolled stream is asked about every authorization of its program.
+    const { apiKey } = await t.createProgram('sdk-auth-stream');
+    const own = new Lithic({ apiKey, baseURL: t.baseUrl, maxRetries: 0 });
+    await expect(own.authStreamEnrollment.retrieveSecret()).rejects.toMatchObject({ status: 404 });
+    await expect(own.authStreamEnrollment.rotateSecret()).rejects.toMatchObject({ status: 404 });
+    const enrolled = await t.call('PUT', '/v1/auth_stream', { apiKey, body: { url: 'http://127.0.0.1:9/asa' } });
+    expect(enrolled.status).toBe(200);
+
+    const before: Lithic.AuthStreamSecret = await own.authStreamEnrollment.retrieveSecret();
+    expect(before.secret).toBe(enrolled.body.secret);
+    await own.authStreamEnrollment.rotateSecret();
+    const after = await own.authStreamEnrollment.retrieveSecret();
+    expect(after.secret).toMatch(/^whsec_/);
+    expect(after.secret).not.toBe(before.secret);
+    // The stream itself signs with the new secret from now on.
+    expect((await t.call('GET', '/v1/auth_stream', { apiKey })).body).toMatchObject({ url: 'http://127.0.0.1:9/asa', secret: after.secret });
   });
 });
 
@@ -249,7 +400,7 @@ describe('the lithic SDK retrying', () => {
     });
 
     it('fails at once on a 400, a 404 and a 422 decline', async () => {
-      expect(await requestsMadeBy(lines, 'POST', '/v1/cards', 400, () => sdk.cards.create({ type: 'VIRTUAL' }))).toBe(1);
+      expect(await requestsMadeBy(lines, 'POST', '/v1/cards', 400, () => sdk.cards.create({ type: 'PHYSICAL' }))).toBe(1);
       const unknown = '00000000-0000-4000-8000-00000000abcd';
       expect(await requestsMadeBy(lines, 'GET', `/v1/cards/${unknown}`, 404, () => sdk.cards.retrieve(unknown))).toBe(1);
       const card = await sdk.cards.create({ type: 'SINGLE_USE', spend_limit: 1000, spend_limit_duration: 'TRANSACTION' });

@@ -2,6 +2,8 @@ import { startTestLedger, TestLedger } from './test-ledger';
 
 const REQUEST_ID = /^[0-9a-f-]{36}$/;
 const UNKNOWN_TOKEN = '0b3f4a8e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+/** Lithic's merchant fields that simulated traffic does not carry. */
+const LITHIC_MERCHANT_FIELDS = { acquiring_institution_id: '', phone_number: null, postal_code: null, street_address: null };
 
 let t: TestLedger;
 beforeAll(async () => {
@@ -58,11 +60,11 @@ describe('simulated authorization', () => {
       amount: 1234,
       authorization_amount: 1234,
       authorization_code: expect.stringMatching(/^\d{6}$/),
-      card: { ...card, auth_rule_tokens: [] },
+      card,
       created: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
       events: [{ amount: 1234, created: expect.any(String), result: 'APPROVED', token: expect.stringMatching(REQUEST_ID), type: 'AUTHORIZATION' }],
       funding: [{ amount: 1234, token: card.funding.token, type: 'DEPOSITORY_CHECKING' }],
-      merchant: { acceptor_id: 'ACQ-77', city: 'Paris', country: 'FRA', descriptor: 'Coffee Shop', mcc: '5812', state: 'IDF' },
+      merchant: { ...LITHIC_MERCHANT_FIELDS, acceptor_id: 'ACQ-77', city: 'Paris', country: 'FRA', descriptor: 'Coffee Shop', mcc: '5812', state: 'IDF' },
       merchant_amount: 1100,
       merchant_authorization_amount: 1100,
       merchant_currency: 'EUR',
@@ -70,13 +72,59 @@ describe('simulated authorization', () => {
       settled_amount: 0,
       status: 'PENDING',
       token,
+      // Lithic's transaction fields beside the spec's
+      account_token: card.account_token,
+      card_token: card.token,
+      updated: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
+      amounts: {
+        cardholder: { amount: 1234, conversion_rate: '1.121818', currency: 'USD' },
+        hold: { amount: 1234, currency: 'USD' },
+        merchant: { amount: 1100, currency: 'EUR' },
+        settlement: { amount: 0, currency: 'USD' },
+      },
+      pos: {
+        entry_mode: { card: 'UNKNOWN', cardholder: 'UNKNOWN', pan: 'UNKNOWN', pin_entered: false },
+        terminal: {
+          attended: false,
+          card_retention_capable: false,
+          on_premise: false,
+          operator: 'UNKNOWN',
+          partial_approval_capable: false,
+          pin_capability: 'UNSPECIFIED',
+          type: 'UNKNOWN',
+          acceptor_terminal_id: null,
+        },
+      },
+      network: null,
+      network_risk_score: null,
+      acquirer_reference_number: null,
+      avs: null,
+      cardholder_authentication: null,
+      financial_account_token: null,
+      service_location: null,
+      token_info: null,
+      tags: {},
     });
+  });
+
+  it('keeps amounts in step with the spec\'s amounts: nothing held once cleared, the settlement amount set', async () => {
+    const card = await newCard();
+    const token = await approved(authorize(card.pan, 800));
+    expect((await simulate('clearing', { token, amount: 650 })).status).toBe(200);
+    const tx = await transaction(token);
+    expect(tx.amounts).toEqual({
+      cardholder: { amount: 650, conversion_rate: '1.000000', currency: 'USD' },
+      hold: { amount: 0, currency: 'USD' },
+      merchant: { amount: 650, currency: 'USD' },
+      settlement: { amount: 650, currency: 'USD' },
+    });
+    expect(Date.parse(tx.updated)).toBeGreaterThanOrEqual(Date.parse(tx.created));
   });
 
   it('defaults the merchant fields a request leaves out', async () => {
     const card = await newCard();
     const tx = await transaction(await approved(authorize(card.pan, 500)));
-    expect(tx.merchant).toEqual({ acceptor_id: '', city: '', country: 'USA', descriptor: 'Coffee Shop', mcc: '5999', state: '' });
+    expect(tx.merchant).toEqual({ ...LITHIC_MERCHANT_FIELDS, acceptor_id: '', city: '', country: 'USA', descriptor: 'Coffee Shop', mcc: '5999', state: '' });
     expect(tx).toMatchObject({ merchant_currency: 'USD', merchant_amount: 500 });
   });
 

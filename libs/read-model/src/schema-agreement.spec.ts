@@ -281,6 +281,7 @@ const rows = {
     panHash: 'b'.repeat(64),
     panEncrypted: 'v1:iv:ciphertext:tag',
     hostname: 'shop.example.com',
+    pinSet: true,
     created,
     updated,
   },
@@ -431,9 +432,9 @@ describe('every model through Prisma', () => {
 
   it('fills in the defaults schema.prisma declares when a field is left out', async () => {
     const { revoked: _revoked, ...apiKey } = rows.ApiKey;
-    const { hostname: _hostname, ...card } = rows.Card;
+    const { hostname: _hostname, pinSet: _pinSet, ...card } = rows.Card;
     expect(await prisma.apiKey.create({ data: apiKey })).toMatchObject({ revoked: false });
-    expect(await prisma.card.create({ data: card })).toMatchObject({ hostname: '' });
+    expect(await prisma.card.create({ data: card })).toMatchObject({ hostname: '', pinSet: false });
     const { eventTypes: _types, disabled: _disabled, failing: _failing, ...subscription } = rows.EventSubscription;
     expect(await prisma.eventSubscription.create({ data: subscription })).toMatchObject({ eventTypes: [], disabled: false, failing: false });
     const { status: _status, attempts: _attempts, roundAttempts: _round, ...message } = rows.WebhookMessage;

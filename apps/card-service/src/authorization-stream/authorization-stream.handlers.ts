@@ -1,7 +1,15 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CardVault } from '@ledger/card-vault';
-import { AuthorizationStreamSettings, CommandAccepted, DisenrollAuthorizationStreamCommand, EnrollAuthorizationStreamCommand, ledgerCodec, commandAccepted } from '@ledger/contracts';
+import {
+  AuthorizationStreamSettings,
+  CommandAccepted,
+  DisenrollAuthorizationStreamCommand,
+  EnrollAuthorizationStreamCommand,
+  ledgerCodec,
+  commandAccepted,
+  RotateAuthorizationStreamSecretCommand,
+} from '@ledger/contracts';
 import { checkedEndpointUrl, EndpointUrlNotAllowed, programDecider, ProgramEvent, programStreamId } from '@ledger/domain';
 import { EgressGuard } from '@ledger/egress';
 import { formatPosition, handleCommand, PipelineEnvironment } from '@ledger/event-store';
@@ -35,6 +43,23 @@ export class EnrollAuthorizationStreamHandler implements ICommandHandler<EnrollA
     const stream = outcome.state.status === 'active' ? outcome.state.authorizationStream : null;
     if (!stream) throw new Error('The authorization stream was not recorded');
     return { url: stream.url, timeoutMs: stream.timeoutMs, secret: this.vault.decrypt(stream.secretSealed), position: outcome.position ? formatPosition(outcome.position) : null };
+  }
+}
+
+@CommandHandler(RotateAuthorizationStreamSecretCommand)
+export class RotateAuthorizationStreamSecretHandler implements ICommandHandler<RotateAuthorizationStreamSecretCommand, CommandAccepted> {
+  constructor(
+    @Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment,
+    private readonly vault: CardVault,
+  ) {}
+
+  async execute({ origin }: RotateAuthorizationStreamSecretCommand): Promise<CommandAccepted> {
+    const outcome = await handleCommand(this.env, programDecider, codec, programStreamId(origin.programToken), {
+      type: 'RotateAuthorizationStreamSecret',
+      programToken: origin.programToken,
+      newSecretSealed: this.vault.encrypt(generateSigningSecret()),
+    }, origin);
+    return commandAccepted(origin.programToken, outcome);
   }
 }
 

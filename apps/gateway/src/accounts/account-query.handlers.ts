@@ -29,6 +29,9 @@ export class GetAccountHandler implements IQueryHandler<GetAccountQuery, Account
         transaction: Number(program.spendLimitTransaction),
         weekly: Number(program.spendLimitWeekly),
         monthly: Number(program.spendLimitMonthly),
+        // Lithic's account limits that the program has no rule for: 0, which Lithic reads as none.
+        daily: 0,
+        lifetime: 0,
       },
       velocity_limit:
         program.velocityMaxAuthorizations === null || program.velocityWindowSeconds === null

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Inject, Put, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { CommandBus, IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ApiKeyGuard, CallingProgram } from '@ledger/auth';
@@ -12,12 +12,13 @@ import {
   EnrollAuthorizationStreamRequest,
   GetAuthorizationStreamQuery,
   ledgerCodec,
+  RotateAuthorizationStreamSecretCommand,
 } from '@ledger/contracts';
-import { NotFound, programDecider, ProgramEvent, programStreamId } from '@ledger/domain';
+import { AuthorizationStreamNotEnrolled, programDecider, ProgramEvent, programStreamId } from '@ledger/domain';
 import { loadState, PipelineEnvironment } from '@ledger/event-store';
 import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 import { WriteAcknowledger } from '../http/write-acknowledger';
-import { ApiErrors, AuthorizationStreamModel, EmptyModel } from '../http/openapi-models';
+import { ApiErrors, AuthorizationStreamModel, AuthorizationStreamSecretModel, EmptyModel } from '../http/openapi-models';
 import { commandOrigin } from '../http/command-origin';
 import { RequestWithId } from '../http/request-id';
 
@@ -27,10 +28,9 @@ export interface AuthorizationStreamResponse {
   secret: string;
 }
 
-class NoAuthorizationStream extends NotFound {
-  constructor() {
-    super('No authorization stream is enrolled');
-  }
+/** Lithic's `auth_stream/secret` answer. */
+export interface AuthorizationStreamSecretResponse {
+  secret: string;
 }
 
 /** The stream's settings live only on the program stream (the secret is sealed there), so read it. */
@@ -44,7 +44,7 @@ export class GetAuthorizationStreamHandler implements IQueryHandler<GetAuthoriza
   async execute({ programToken }: GetAuthorizationStreamQuery): Promise<AuthorizationStreamResponse> {
     const program = await loadState(this.env, programDecider, ledgerCodec<ProgramEvent>(), programStreamId(programToken));
     const stream = program.status === 'active' ? program.authorizationStream : null;
-    if (!stream) throw new NoAuthorizationStream();
+    if (!stream) throw new AuthorizationStreamNotEnrolled();
     return { url: stream.url, timeout_ms: stream.timeoutMs, secret: this.vault.decrypt(stream.secretSealed) };
   }
 }
@@ -79,6 +79,27 @@ export class AuthorizationStreamController {
       new EnrollAuthorizationStreamCommand(commandOrigin(programToken, request), body.url, body.timeout_ms ?? DEFAULT_AUTH_STREAM_TIMEOUT_MS),
     );
     return { url: settings.url, timeout_ms: settings.timeoutMs, secret: settings.secret };
+  }
+
+  @Get('secret')
+  @ApiOperation({ summary: 'Lithic\'s auth_stream/secret: the secret the authorization requests are signed with' })
+  @ApiOkResponse({ type: AuthorizationStreamSecretModel })
+  @ApiErrors(404)
+  async secret(@CallingProgram() programToken: string): Promise<AuthorizationStreamSecretResponse> {
+    const stream: AuthorizationStreamResponse = await this.queries.execute(new GetAuthorizationStreamQuery(programToken));
+    return { secret: stream.secret };
+  }
+
+  /** An empty object, as every write here answers JSON; the SDK's rotateSecret reads nothing of it. */
+  @Post('secret/rotate')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Lithic\'s auth_stream/secret/rotate: a new signing secret, used from the next authorization on' })
+  @ApiOkResponse({ type: EmptyModel, description: 'Rotated; read the new secret with GET /v1/auth_stream/secret' })
+  @ApiErrors(404)
+  async rotateSecret(@CallingProgram() programToken: string, @Req() request: RequestWithId): Promise<Record<string, never>> {
+    const accepted = await this.commands.execute<RotateAuthorizationStreamSecretCommand, CommandAccepted>(new RotateAuthorizationStreamSecretCommand(commandOrigin(programToken, request)));
+    await this.acknowledger.visible(accepted);
+    return {};
   }
 
   @Delete()

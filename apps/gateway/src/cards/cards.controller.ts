@@ -10,6 +10,8 @@ import {
   CreateCardRequest,
   DEFAULT_PAGE_SIZE,
   GetCardQuery,
+  GetCardSpendLimitsQuery,
+  CardSpendLimitsResponse,
   ListCardsParams,
   ListCardsQuery,
   Page,
@@ -19,7 +21,7 @@ import {
 import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { TimeTravel } from '../audit/time-travel';
 import { pageRequest } from '../http/paging';
-import { ApiErrors, CardModel, CardPageModel } from '../http/openapi-models';
+import { ApiErrors, CardModel, CardPageModel, CardSpendLimitsModel } from '../http/openapi-models';
 import { commandOrigin as origin } from '../http/command-origin';
 import { RequestInvalid } from '../http/errors';
 import { RequestWithId } from '../http/request-id';
@@ -94,6 +96,14 @@ export class CardsController {
   get(@CallingProgram() programToken: string, @Param() { card_token }: CardTokenParam, @Query() { as_of }: AsOfParams): Promise<CardResponse> {
     if (as_of !== undefined) return this.timeTravel.card(programToken, card_token, as_of);
     return this.queries.execute(new GetCardQuery(programToken, card_token));
+  }
+
+  @Get('cards/:card_token/spend_limits')
+  @ApiOperation({ summary: 'Lithic\'s card spend limits: the limit over the card\'s window, what counts against it and what is left' })
+  @ApiOkResponse({ type: CardSpendLimitsModel })
+  @ApiErrors(404)
+  spendLimits(@CallingProgram() programToken: string, @Param() { card_token }: CardTokenParam): Promise<CardSpendLimitsResponse> {
+    return this.queries.execute(new GetCardSpendLimitsQuery(programToken, card_token));
   }
 
   @Get('cards')

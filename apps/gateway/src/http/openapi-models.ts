@@ -1,13 +1,17 @@
 import { applyDecorators, Type } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional, ApiResponse } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiResponse, type ApiPropertyOptions } from '@nestjs/swagger';
 import type {
   AccountResponse,
   CardResponse,
+  CardSpendLimitsResponse,
   ErrorBody,
   EventSubscriptionResponse,
   FundingSourceResponse,
   MerchantResponse,
+  MoneyAmount,
+  PosResponse,
   SimulationResponse,
+  TransactionAmountsResponse,
   TransactionEventResponse,
   TransactionResponse,
   WebhookAttemptError,
@@ -55,7 +59,23 @@ export class FundingSourceModel implements FundingSourceResponse {
   @ApiProperty({ example: 'DEPOSITORY_CHECKING' }) type!: string;
 }
 
+/** A field Lithic's objects carry that this service has nothing for: always null here, said why. */
+const AlwaysNull = (why: string, type: 'string' | 'integer' | 'object' = 'string') =>
+  ApiProperty({ description: `Always null here: ${why}`, nullable: true, ...(type === 'object' ? { type, additionalProperties: true } : { type }) } as ApiPropertyOptions);
+
 export class CardModel implements CardResponse {
+  @ApiProperty({ format: 'uuid', description: 'Lithic: the account the card belongs to; here the program' }) account_token!: string;
+  @ApiProperty({ format: 'uuid', description: 'Lithic: the card program; here the program' }) card_program_token!: string;
+  @ApiProperty({ enum: ['OK', 'BLOCKED', 'NOT_SET'], description: 'OK when the card has a PIN, else NOT_SET; BLOCKED never occurs here' }) pin_status!: 'OK' | 'BLOCKED' | 'NOT_SET';
+  @ApiProperty({ type: [String], description: 'Always empty: no auth rules here' }) auth_rule_tokens!: string[];
+  @ApiProperty({ example: 'USD' }) cardholder_currency!: string;
+  @ApiProperty({ type: [String], description: 'Always empty: no physical-card commands here' }) pending_commands!: string[];
+  @AlwaysNull('no bulk orders (physical cards)') bulk_order_token!: null;
+  @AlwaysNull('no digital card art') digital_card_art_token!: null;
+  @AlwaysNull('no network programs') network_program_token!: null;
+  @AlwaysNull('no physical card products') product_id!: null;
+  @AlwaysNull('no reissued cards') replacement_for!: null;
+  @AlwaysNull('no card substatus') substatus!: null;
   @ApiProperty({ format: 'date-time', example: '2026-11-22T10:00:00Z' }) created!: string;
   @ApiProperty({ pattern: '^\\d{3}$' }) cvv!: string;
   @ApiProperty({ type: FundingSourceModel }) funding!: FundingSourceModel;
@@ -72,8 +92,28 @@ export class CardModel implements CardResponse {
   @ApiProperty({ enum: CARD_TYPES }) type!: string;
 }
 
-export class TransactionCardModel extends CardModel {
-  @ApiProperty({ type: [String] }) auth_rule_tokens!: string[];
+export class TransactionCardModel extends CardModel {}
+
+/** One figure per window; only the card's own duration is present. */
+export class SpendLimitFiguresModel {
+  @ApiPropertyOptional({ type: 'integer' }) daily?: number;
+  @ApiPropertyOptional({ type: 'integer' }) monthly?: number;
+  @ApiPropertyOptional({ type: 'integer' }) annually?: number;
+  @ApiPropertyOptional({ type: 'integer' }) forever?: number;
+}
+
+export class SpendVelocityModel {
+  @ApiPropertyOptional({ type: 'integer', format: 'int64' }) daily?: bigint;
+  @ApiPropertyOptional({ type: 'integer', format: 'int64' }) monthly?: bigint;
+  @ApiPropertyOptional({ type: 'integer', format: 'int64' }) annually?: bigint;
+  @ApiPropertyOptional({ type: 'integer', format: 'int64' }) forever?: bigint;
+}
+
+export class CardSpendLimitsModel implements CardSpendLimitsResponse {
+  @ApiProperty({ type: SpendLimitFiguresModel, description: 'Cents still available in the window; empty when the card has no window (no limit, or TRANSACTION)' })
+  available_spend_limit!: SpendLimitFiguresModel;
+  @ApiPropertyOptional({ type: SpendLimitFiguresModel, description: 'The configured limit' }) spend_limit?: SpendLimitFiguresModel;
+  @ApiPropertyOptional({ type: SpendVelocityModel, description: 'Cents counted against the limit in the window (returns freeing earlier spend)' }) spend_velocity?: SpendVelocityModel;
 }
 
 export class MerchantModel implements MerchantResponse {
@@ -83,6 +123,10 @@ export class MerchantModel implements MerchantResponse {
   @ApiProperty() descriptor!: string;
   @ApiProperty({ example: '5999' }) mcc!: string;
   @ApiProperty() state!: string;
+  @ApiProperty({ description: 'Always empty here: simulated traffic names no acquirer' }) acquiring_institution_id!: string;
+  @AlwaysNull('simulated traffic does not carry it') phone_number!: null;
+  @AlwaysNull('simulated traffic does not carry it') postal_code!: null;
+  @AlwaysNull('simulated traffic does not carry it') street_address!: null;
 }
 
 export class TransactionEventModel implements TransactionEventResponse {
@@ -99,7 +143,60 @@ export class TransactionFundingModel {
   @ApiProperty({ example: 'DEPOSITORY_CHECKING' }) type!: string;
 }
 
+export class MoneyAmountModel implements MoneyAmount {
+  @ApiProperty({ type: 'integer' }) amount!: number;
+  @ApiProperty({ example: 'USD' }) currency!: string;
+}
+
+export class CardholderAmountModel extends MoneyAmountModel {
+  @ApiProperty({ example: '1.000000', description: 'Cardholder amount per merchant amount, at the authorization\'s rate' }) conversion_rate!: string;
+}
+
+export class TransactionAmountsModel implements TransactionAmountsResponse {
+  @ApiProperty({ type: CardholderAmountModel, description: 'amount, in the card\'s currency' }) cardholder!: CardholderAmountModel;
+  @ApiProperty({ type: MoneyAmountModel, description: 'What is held: amount while PENDING, else 0' }) hold!: MoneyAmountModel;
+  @ApiProperty({ type: MoneyAmountModel, description: 'merchant_amount in merchant_currency' }) merchant!: MoneyAmountModel;
+  @ApiProperty({ type: MoneyAmountModel, description: 'settled_amount' }) settlement!: MoneyAmountModel;
+}
+
+export class PosEntryModeModel {
+  @ApiProperty({ example: 'UNKNOWN' }) card!: string;
+  @ApiProperty({ example: 'UNKNOWN' }) cardholder!: string;
+  @ApiProperty({ example: 'UNKNOWN' }) pan!: string;
+  @ApiProperty() pin_entered!: boolean;
+}
+
+export class PosTerminalModel {
+  @ApiProperty() attended!: boolean;
+  @ApiProperty() card_retention_capable!: boolean;
+  @ApiProperty() on_premise!: boolean;
+  @ApiProperty({ example: 'UNKNOWN' }) operator!: string;
+  @ApiProperty() partial_approval_capable!: boolean;
+  @ApiProperty({ example: 'UNSPECIFIED' }) pin_capability!: string;
+  @ApiProperty({ example: 'UNKNOWN' }) type!: string;
+  @ApiProperty({ type: String, nullable: true }) acceptor_terminal_id!: string | null;
+}
+
+export class PosModel implements PosResponse {
+  @ApiProperty({ type: PosEntryModeModel }) entry_mode!: PosEntryModeModel;
+  @ApiProperty({ type: PosTerminalModel }) terminal!: PosTerminalModel;
+}
+
 export class TransactionModel implements TransactionResponse {
+  @ApiProperty({ format: 'uuid', description: 'Lithic: the account; here the program' }) account_token!: string;
+  @ApiProperty({ format: 'uuid' }) card_token!: string;
+  @ApiProperty({ format: 'date-time', description: 'When the transaction last changed' }) updated!: string;
+  @ApiProperty({ type: TransactionAmountsModel }) amounts!: TransactionAmountsModel;
+  @ApiProperty({ type: PosModel, description: 'Simulated traffic carries no point-of-sale facts: UNKNOWN throughout' }) pos!: PosModel;
+  @AlwaysNull('simulated traffic crosses no card network') network!: null;
+  @AlwaysNull('no network risk scoring', 'integer') network_risk_score!: null;
+  @AlwaysNull('no acquirer') acquirer_reference_number!: null;
+  @AlwaysNull('no address verification', 'object') avs!: null;
+  @AlwaysNull('no 3-D Secure', 'object') cardholder_authentication!: null;
+  @AlwaysNull('no financial accounts') financial_account_token!: null;
+  @AlwaysNull('no service location', 'object') service_location!: null;
+  @AlwaysNull('no digital-wallet tokens', 'object') token_info!: null;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, description: 'Always empty here' }) tags!: Record<string, string>;
   @ApiProperty({ type: 'integer' }) acquirer_fee!: number;
   @ApiProperty({ type: 'integer' }) amount!: number;
   @ApiProperty({ type: 'integer' }) authorization_amount!: number;
@@ -130,9 +227,11 @@ export class SettlementModel {
 }
 
 export class AccountSpendLimitsModel {
-  @ApiProperty({ type: 'integer' }) transaction!: number;
-  @ApiProperty({ type: 'integer' }) weekly!: number;
-  @ApiProperty({ type: 'integer' }) monthly!: number;
+  @ApiProperty({ type: 'integer', description: 'Cents per authorization; 0 is none' }) transaction!: number;
+  @ApiProperty({ type: 'integer', description: 'Cents over the trailing week; 0 is none' }) weekly!: number;
+  @ApiProperty({ type: 'integer', description: 'Cents over the trailing month; 0 is none (ours and Lithic\'s monthly)' }) monthly!: number;
+  @ApiProperty({ type: 'integer', description: 'Lithic\'s daily account limit: always 0 (none) here' }) daily!: number;
+  @ApiProperty({ type: 'integer', description: 'Lithic\'s lifetime account limit: always 0 (none) here' }) lifetime!: number;
 }
 
 export class AccountVelocityLimitModel {
@@ -154,6 +253,10 @@ export class AuthorizationStreamModel {
   @ApiProperty({ format: 'uri' }) url!: string;
   @ApiProperty({ type: 'integer' }) timeout_ms!: number;
   @ApiProperty({ description: 'Signs the requests sent to url' }) secret!: string;
+}
+
+export class AuthorizationStreamSecretModel {
+  @ApiProperty({ description: 'Signs the authorization requests (whsec_ form)' }) secret!: string;
 }
 
 export class EventSubscriptionModel implements EventSubscriptionResponse {

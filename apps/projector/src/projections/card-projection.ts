@@ -45,6 +45,7 @@ export function cardCreated(event: CardCreated, updated: Date): Card {
     panHash,
     panEncrypted,
     hostname: '',
+    pinSet: event.data.pinHash !== null,
     created: new Date(created),
     updated,
   };
@@ -66,14 +67,15 @@ export function cardChanged(row: Card, event: Exclude<Handled, CardCreated>): Ca
   }
 }
 
-/** The changed fields only; the PIN hash is not a column. */
+/** The changed fields only; the PIN hash is not a column, only that there is one. */
 function cardDetailsChanged(row: Card, event: CardDetailsChanged): Card {
-  const { memo, fundingToken, spendLimit, spendLimitDuration } = event.data;
+  const { memo, fundingToken, spendLimit, spendLimitDuration, pinHash } = event.data;
   return {
     ...row,
     ...(memo === undefined ? {} : { memo }),
     ...(fundingToken === undefined ? {} : { fundingToken }),
     ...(spendLimit === undefined ? {} : { spendLimit: BigInt(spendLimit) }),
     ...(spendLimitDuration === undefined ? {} : { spendLimitDuration }),
+    ...(pinHash === undefined ? {} : { pinSet: true }),
   };
 }

@@ -83,6 +83,7 @@ export const CARDS: TableSpec<Card> = {
     panHash: ['pan_hash', 'text'],
     panEncrypted: ['pan_encrypted', 'text'],
     hostname: ['hostname', 'text'],
+    pinSet: ['pin_set', 'boolean'],
     created: ['created', 'timestamptz'],
     updated: ['updated', 'timestamptz'],
   },

@@ -6,7 +6,7 @@ import { presentCardWithoutSecrets, presentTransaction, ReadModelTransaction } f
 export type WebhookCard = Omit<CardResponse, 'pan' | 'cvv'>;
 
 /** The transaction object as GET /v1/transactions/{token} shows it, its card less the PAN and the CVV. */
-export type WebhookTransaction = Omit<TransactionResponse, 'card'> & { card: WebhookCard & { auth_rule_tokens: string[] } };
+export type WebhookTransaction = Omit<TransactionResponse, 'card'> & { card: WebhookCard };
 
 /**
  * Builds webhook payloads from the read models at enqueue time. The card presenter of the gateway

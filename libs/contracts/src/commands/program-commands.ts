@@ -98,6 +98,11 @@ export class EnrollAuthorizationStreamCommand {
   ) {}
 }
 
+/** Lithic's secret rotation: answers the new secret (the route itself answers nothing, as Lithic's does). */
+export class RotateAuthorizationStreamSecretCommand {
+  constructor(readonly origin: CommandOrigin) {}
+}
+
 export class DisenrollAuthorizationStreamCommand {
   constructor(readonly origin: CommandOrigin) {}
 }

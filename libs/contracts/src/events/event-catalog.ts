@@ -28,6 +28,7 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<LedgerEventType, number>> = 
   FundingSourceChanged: 1,
   ProgramSettingsChanged: 1,
   AuthorizationStreamEnrolled: 1,
+  AuthorizationStreamSecretRotated: 1,
   AuthorizationStreamDisenrolled: 1,
   ProgramClockAdvanced: 1,
   TransactionAuthorized: 1,

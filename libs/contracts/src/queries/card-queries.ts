@@ -7,6 +7,14 @@ export class GetCardQuery {
   ) {}
 }
 
+/** Lithic's card spend limits: the card's limit, what counts against it and what is left, now. */
+export class GetCardSpendLimitsQuery {
+  constructor(
+    readonly programToken: string,
+    readonly cardToken: string,
+  ) {}
+}
+
 export class ListCardsQuery {
   constructor(
     readonly programToken: string,

@@ -9,7 +9,7 @@ export interface FundingSourceResponse {
   type: string;
 }
 
-export interface CardResponse {
+export interface CardResponse extends LithicCardFields {
   created: string;
   cvv: string;
   funding: FundingSourceResponse;
@@ -24,6 +24,29 @@ export interface CardResponse {
   state: string;
   token: string;
   type: string;
+}
+
+/** PIN states of Lithic's cards; BLOCKED never occurs here (failed PINs are not counted). */
+export type PinStatus = 'OK' | 'BLOCKED' | 'NOT_SET';
+
+/**
+ * Fields Lithic's card carries beyond the spec's (the SDK's NonPCICard). A program is both the
+ * account its cards belong to and the card program they are issued on; the rest is what a sandbox
+ * card of a program without physical cards, art or auth rules shows (docs/decisions.md).
+ */
+export interface LithicCardFields {
+  account_token: string;
+  card_program_token: string;
+  pin_status: PinStatus;
+  auth_rule_tokens: string[];
+  cardholder_currency: string;
+  pending_commands: string[];
+  bulk_order_token: null;
+  digital_card_art_token: null;
+  network_program_token: null;
+  product_id: null;
+  replacement_for: null;
+  substatus: null;
 }
 
 /**
@@ -64,6 +87,11 @@ export interface MerchantResponse {
   descriptor: string;
   mcc: string;
   state: string;
+  /** Lithic's merchant fields that simulated traffic does not carry. */
+  acquiring_institution_id: string;
+  phone_number: null;
+  postal_code: null;
+  street_address: null;
 }
 
 export interface TransactionEventResponse {
@@ -74,12 +102,58 @@ export interface TransactionEventResponse {
   type: string;
 }
 
-export interface TransactionResponse {
+export interface MoneyAmount {
+  amount: number;
+  currency: string;
+}
+
+/** Lithic's `amounts`: the transaction in the cardholder's, the merchant's and the settlement currency, and what is held. */
+export interface TransactionAmountsResponse {
+  cardholder: MoneyAmount & { conversion_rate: string };
+  hold: MoneyAmount;
+  merchant: MoneyAmount;
+  settlement: MoneyAmount;
+}
+
+/** Lithic's point-of-sale facts. Simulated traffic carries none, so every value says UNKNOWN. */
+export interface PosResponse {
+  entry_mode: { card: string; cardholder: string; pan: string; pin_entered: boolean };
+  terminal: {
+    attended: boolean;
+    card_retention_capable: boolean;
+    on_premise: boolean;
+    operator: string;
+    partial_approval_capable: boolean;
+    pin_capability: string;
+    type: string;
+    acceptor_terminal_id: string | null;
+  };
+}
+
+/** Fields Lithic's transaction carries beyond the spec's (the SDK's Transaction). */
+export interface LithicTransactionFields {
+  account_token: string;
+  card_token: string;
+  updated: string;
+  amounts: TransactionAmountsResponse;
+  pos: PosResponse;
+  network: null;
+  network_risk_score: null;
+  acquirer_reference_number: null;
+  avs: null;
+  cardholder_authentication: null;
+  financial_account_token: null;
+  service_location: null;
+  token_info: null;
+  tags: Record<string, string>;
+}
+
+export interface TransactionResponse extends LithicTransactionFields {
   acquirer_fee: number;
   amount: number;
   authorization_amount: number;
   authorization_code: string;
-  card: CardResponse & { auth_rule_tokens: string[] };
+  card: CardResponse;
   created: string;
   events: TransactionEventResponse[];
   funding: { amount: number; token: string; type: string }[];
@@ -116,7 +190,19 @@ export interface AccountResponse {
   name: string;
   state: string;
   created: string;
-  spend_limit: { transaction: number; weekly: number; monthly: number };
+  /** Ours (transaction, weekly, monthly) and Lithic's (daily, monthly, lifetime) side by side; monthly is the same limit. */
+  spend_limit: { transaction: number; weekly: number; monthly: number; daily: number; lifetime: number };
   velocity_limit: { max_authorizations: number; window_seconds: number } | null;
   blocked_merchants: string[];
+}
+
+/**
+ * Lithic's CardSpendLimits: per duration key (daily, monthly, annually, forever; only the card's own
+ * duration is present), the configured limit, what counts against it (spend_velocity) and what is
+ * left. A card without a window (no limit, or TRANSACTION) answers only an empty `available_spend_limit`.
+ */
+export interface CardSpendLimitsResponse {
+  available_spend_limit: Partial<Record<'daily' | 'monthly' | 'annually' | 'forever', number>>;
+  spend_limit?: Partial<Record<'daily' | 'monthly' | 'annually' | 'forever', number>>;
+  spend_velocity?: Partial<Record<'daily' | 'monthly' | 'annually' | 'forever', bigint>>;
 }

@@ -339,6 +339,18 @@ describe('card authorization', () => {
     });
   });
 
+  describe.each(['VIRTUAL', 'UNLOCKED', 'DIGITAL_WALLET'] as const)('%s cards are multi-use at any merchant', (cardType) => {
+    it('approves a second merchant after the first, locking to neither', () => {
+      expectApproved([created({ cardType }), approved({ merchant: bakery })], { merchant: coffeeShop });
+    });
+
+    it('stays open after an approval', () => {
+      const command = authorize();
+      spec.given([created({ cardType })]).when(command).then([approval(command)]);
+      expect(cardAfter([created({ cardType }), approved()])).toMatchObject({ state: 'OPEN', lockedMerchantKey: null, hostname: '' });
+    });
+  });
+
   describe('single-use cards', () => {
     const singleUse = created({ cardType: 'SINGLE_USE' });
 
@@ -436,6 +448,59 @@ describe('card authorization', () => {
       it('frees nothing for a return credited before the window', () => {
         const given = [limited('MONTHLY'), approved({ transactionToken: 'txn-1', amount: 900, at: ago(5 * DAY) }), returnCredited('txn-return', 500, ago(40 * DAY))];
         expectDeclined('USER_TRANSACTION_LIMIT', given, { amount: 101 });
+      });
+    });
+
+    describe('DAILY (the trailing 24 hours, not the calendar day)', () => {
+      const HOUR = 3600 * SECOND;
+
+      it('counts an authorization made exactly 24 hours ago', () => {
+        expectDeclined('USER_TRANSACTION_LIMIT', [limited('DAILY'), approved({ amount: 600, at: ago(DAY) })], { amount: 401 });
+      });
+
+      it('no longer counts one made 24 hours and 1 ms ago', () => {
+        expectApproved([limited('DAILY'), approved({ amount: 600, at: ago(DAY + 1) })], { amount: 1000 });
+      });
+
+      it('approves up to the limit exactly and declines one cent more', () => {
+        const given = [limited('DAILY'), approved({ amount: 600, at: ago(3 * HOUR) })];
+        expectApproved(given, { amount: 400 });
+        expectDeclined('USER_TRANSACTION_LIMIT', given, { amount: 401 });
+      });
+
+      it('still counts spend from before UTC midnight just after it: a new calendar day frees nothing', () => {
+        const justAfterMidnight = new Date('2026-11-23T00:30:00.000Z');
+        const given = [limited('DAILY'), approved({ amount: 900, at: '2026-11-22T23:30:00.000Z' })];
+        expectDeclined('USER_TRANSACTION_LIMIT', given, { amount: 101 }, justAfterMidnight);
+        expectApproved(given, { amount: 100 }, justAfterMidnight);
+      });
+
+      it('adds up every authorization of the last 24 hours and none older', () => {
+        const given = [
+          limited('DAILY'),
+          approved({ transactionToken: 'txn-old', amount: 900, at: ago(30 * HOUR) }),
+          approved({ transactionToken: 'txn-1', amount: 300, at: ago(20 * HOUR) }),
+          approved({ transactionToken: 'txn-2', amount: 300, at: ago(1 * HOUR) }),
+        ];
+        expectApproved(given, { amount: 400 });
+        expectDeclined('USER_TRANSACTION_LIMIT', given, { amount: 401 });
+      });
+
+      it('lets a return credited in the window free spend before it in the window', () => {
+        const given = [limited('DAILY'), approved({ transactionToken: 'txn-1', amount: 900, at: ago(5 * HOUR) }), returnCredited('txn-return', 500, ago(1 * HOUR))];
+        expectApproved(given, { amount: 600 });
+        expectDeclined('USER_TRANSACTION_LIMIT', given, { amount: 601 });
+      });
+
+      it('frees nothing for a return credited more than 24 hours ago', () => {
+        const given = [limited('DAILY'), returnCredited('txn-return', 500, ago(2 * DAY)), approved({ transactionToken: 'txn-1', amount: 900, at: ago(5 * HOUR) })];
+        expectDeclined('USER_TRANSACTION_LIMIT', given, { amount: 101 });
+      });
+
+      it('frees what a partial void gave back', () => {
+        const given = [limited('DAILY'), approved({ transactionToken: 'txn-1', amount: 900, at: ago(2 * HOUR) }), spendAdjusted('txn-1', 300)];
+        expectApproved(given, { amount: 700 });
+        expectDeclined('USER_TRANSACTION_LIMIT', given, { amount: 701 });
       });
     });
 

@@ -2,6 +2,7 @@ import type { DeclineReason } from '../transactions/transaction-values';
 import { merchantKey } from '../transactions/transaction-values';
 import type { AdjustSpend, AuthorizeSpend, Card, CardEvent, CreditReturn, IssuedCard } from './card';
 import { CardNotFound } from './card-errors';
+import { cardUse } from './card-values';
 import { exceedsSpendLimit } from './spend-window';
 
 /**
@@ -17,10 +18,10 @@ export function decideAuthorization(command: AuthorizeSpend, card: Card, now: Da
   if (reason !== null) return [{ type: 'CardAuthorizationDeclined', data: { ...recorded, reason } }];
 
   const events: CardEvent[] = [{ type: 'CardAuthorizationApproved', data: recorded }];
-  if (card.cardType === 'MERCHANT_LOCKED' && card.lockedMerchantKey === null) {
+  if (cardUse(card.cardType) === 'MERCHANT_LOCKED' && card.lockedMerchantKey === null) {
     events.push({ type: 'CardMerchantLocked', data: { cardToken: card.cardToken, merchantKey: merchantKey(facts.merchant), hostname: facts.merchant.descriptor } });
   }
-  if (card.cardType === 'SINGLE_USE') events.push({ type: 'CardClosed', data: { cardToken: card.cardToken, reason: 'SINGLE_USE_SPENT' } });
+  if (cardUse(card.cardType) === 'SINGLE_USE') events.push({ type: 'CardClosed', data: { cardToken: card.cardToken, reason: 'SINGLE_USE_SPENT' } });
   return events;
 }
 
@@ -32,7 +33,7 @@ function declineReason({ facts, checks }: AuthorizeSpend, card: IssuedCard, now:
   if (checks.cvvMatches === false || checks.expiryMatches === false || isExpired(card, now)) return 'INVALID_CARD_DETAILS';
   if (checks.presentedPinHash !== null && checks.presentedPinHash !== card.pinHash) return 'INCORRECT_PIN';
   if (checks.merchantBlocked) return 'MERCHANT_BLACKLIST';
-  if (card.cardType === 'MERCHANT_LOCKED' && card.lockedMerchantKey !== null && card.lockedMerchantKey !== merchantKey(facts.merchant)) {
+  if (cardUse(card.cardType) === 'MERCHANT_LOCKED' && card.lockedMerchantKey !== null && card.lockedMerchantKey !== merchantKey(facts.merchant)) {
     return 'UNAUTHORIZED_MERCHANT';
   }
   if (checks.velocity && tooManyAttempts(card, checks.velocity, now)) return 'FRAUD_ADVICE';

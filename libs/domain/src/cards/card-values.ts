@@ -1,9 +1,33 @@
-/** The enumerations of spec section 2.1, as the API spells them. */
-export const CARD_TYPES = ['SINGLE_USE', 'MERCHANT_LOCKED', 'DIGITAL_WALLET', 'UNLOCKED'] as const;
+/**
+ * The enumerations of spec section 2.1, as the API spells them, and Lithic's VIRTUAL beside them.
+ * UNLOCKED appears in the spec's sample card; VIRTUAL is what Lithic calls the same reusable card.
+ */
+export const CARD_TYPES = ['SINGLE_USE', 'MERCHANT_LOCKED', 'DIGITAL_WALLET', 'UNLOCKED', 'VIRTUAL'] as const;
 export type CardType = (typeof CARD_TYPES)[number];
-/** UNLOCKED only appears on cards shown inside transactions; it cannot be created. */
-export const CREATABLE_CARD_TYPES = ['SINGLE_USE', 'MERCHANT_LOCKED', 'DIGITAL_WALLET'] as const;
-export type CreatableCardType = (typeof CREATABLE_CARD_TYPES)[number];
+/** Every type is creatable (Lithic's PHYSICAL is not a type here: this service issues no plastic). */
+export const CREATABLE_CARD_TYPES = CARD_TYPES;
+export type CreatableCardType = CardType;
+
+/**
+ * How a type of card may be used, the one rule the authorization reads instead of type names:
+ * a single-use card closes with its first approval, a merchant-locked card locks to its first
+ * approved merchant, and every other type (DIGITAL_WALLET, UNLOCKED, VIRTUAL) is multi-use at
+ * any merchant.
+ */
+export type CardUse = 'SINGLE_USE' | 'MERCHANT_LOCKED' | 'MULTI_USE';
+
+export function cardUse(type: CardType): CardUse {
+  switch (type) {
+    case 'SINGLE_USE':
+      return 'SINGLE_USE';
+    case 'MERCHANT_LOCKED':
+      return 'MERCHANT_LOCKED';
+    case 'DIGITAL_WALLET':
+    case 'UNLOCKED':
+    case 'VIRTUAL':
+      return 'MULTI_USE';
+  }
+}
 
 export const CARD_STATES = ['OPEN', 'PAUSED', 'CLOSED', 'PENDING_ACTIVATION', 'PENDING_FULFILLMENT'] as const;
 export type CardState = (typeof CARD_STATES)[number];
@@ -12,8 +36,12 @@ export type CreatableCardState = (typeof CREATABLE_CARD_STATES)[number];
 export const UPDATABLE_CARD_STATES = ['OPEN', 'PAUSED', 'CLOSED'] as const;
 export type UpdatableCardState = (typeof UPDATABLE_CARD_STATES)[number];
 
-export const SPEND_LIMIT_DURATIONS = ['TRANSACTION', 'MONTHLY', 'ANNUALLY', 'FOREVER'] as const;
+/** The spec's durations and Lithic's DAILY (the trailing 24 hours, spend-window.ts). */
+export const SPEND_LIMIT_DURATIONS = ['TRANSACTION', 'DAILY', 'MONTHLY', 'ANNUALLY', 'FOREVER'] as const;
 export type SpendLimitDuration = (typeof SPEND_LIMIT_DURATIONS)[number];
+
+/** Every card spends in US dollars: amounts are cents, and the merchant's currency is converted at authorization. */
+export const CARDHOLDER_CURRENCY = 'USD';
 
 /** Lithic's convention, adopted here: a spend limit of 0 means "no limit". */
 export const NO_SPEND_LIMIT = 0;

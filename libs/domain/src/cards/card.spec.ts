@@ -63,6 +63,14 @@ describe('card aggregate', () => {
         .then([created({ memo: 'Groceries', spendLimit: 5000, spendLimitDuration: 'MONTHLY', expMonth: '03', expYear: '2030', cardType: 'SINGLE_USE' })]);
     });
 
+    it.each(['VIRTUAL', 'UNLOCKED'] as const)('creates a %s card (Lithic\'s reusable card, the spec\'s sample type)', (cardType) => {
+      spec.given([]).when(create({ cardType })).then([created({ cardType })]);
+    });
+
+    it('keeps a DAILY spend-limit duration', () => {
+      spec.given([]).when(create({ spendLimit: 2500, spendLimitDuration: 'DAILY' })).then([created({ spendLimit: 2500, spendLimitDuration: 'DAILY' })]);
+    });
+
     it('accepts an expiry in the current month', () => {
       spec.given([]).when(create({ expiry: { month: '11', year: '2026' } })).then([created({ expMonth: '11', expYear: '2026' })]);
     });

@@ -31,6 +31,11 @@ describe('spend window', () => {
       expect(windowStart('MONTHLY', now)?.toISOString()).toBe('2026-10-22T10:15:30.000Z');
     });
 
+    it('starts a DAILY window 24 hours back, to the millisecond, whatever the calendar day', () => {
+      expect(windowStart('DAILY', now)?.toISOString()).toBe('2026-11-21T10:15:30.000Z');
+      expect(windowStart('DAILY', at('2026-01-01T00:00:00.000Z'))?.toISOString()).toBe('2025-12-31T00:00:00.000Z');
+    });
+
     it('starts an ANNUALLY window at midnight UTC on 1 January of the current year', () => {
       expect(windowStart('ANNUALLY', now)?.toISOString()).toBe('2026-01-01T00:00:00.000Z');
     });

@@ -13,7 +13,8 @@ export interface SpendEntry {
   readonly version: number;
 }
 
-const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const WEEK_MS = 7 * DAY_MS;
 
 /** The same calendar date one month earlier, clamped to the end of a shorter month (31 Mar -> 28/29 Feb). */
 export function oneMonthBefore(now: Date): Date {
@@ -28,6 +29,11 @@ export function oneMonthBefore(now: Date): Date {
 /** Start of a window, or null when every entry counts (FOREVER) or none (TRANSACTION). */
 export function windowStart(window: SpendWindow, now: Date): Date | null {
   switch (window) {
+    case 'DAILY':
+      // The trailing 24 hours, not the UTC calendar day: Lithic's limits are rolling ("spent $600
+      // in the last 24 hours"), and a calendar day would let a card spend twice its limit across
+      // midnight within minutes.
+      return new Date(now.getTime() - DAY_MS);
     case 'WEEKLY':
       return new Date(now.getTime() - WEEK_MS);
     case 'MONTHLY':

@@ -3,6 +3,7 @@ import { foldEvents } from '../core/decider';
 import { EndpointUrlInvalid } from '../core/endpoint-url';
 import {
   AddFundingSource,
+  AuthorizationStreamNotEnrolled,
   ApiKeyNotFound,
   CreateProgram,
   ExistingProgram,
@@ -147,6 +148,24 @@ describe('program aggregate', () => {
       it.each(['ftp://a.example/asa', 'not a url', 'https://user:pw@a.example/asa', 'https://token@a.example/asa'])('refuses the url %j', (url) => {
         spec.given(aProgram).when(enroll(url)).thenThrows(EndpointUrlInvalid);
         spec.given([...aProgram, enrolled('https://a.example/asa')]).when(enroll(url)).thenThrows(EndpointUrlInvalid);
+      });
+
+      it('rotates the secret of an enrolled stream, keeping its endpoint', () => {
+        const rotated: ProgramEvent = { type: 'AuthorizationStreamSecretRotated', data: { programToken, secretSealed: 'sealed-2' } };
+        spec.given([...aProgram, enrolled('https://a.example/asa')]).when({ type: 'RotateAuthorizationStreamSecret', programToken, newSecretSealed: 'sealed-2' }).then([rotated]);
+        const state = foldEvents(programDecider, [...aProgram, enrolled('https://a.example/asa'), rotated]);
+        expect(state).toMatchObject({ authorizationStream: { url: 'https://a.example/asa', timeoutMs: 2000, secretSealed: 'sealed-2' } });
+      });
+
+      it('keeps the rotated secret when the endpoint is enrolled again', () => {
+        const rotated: ProgramEvent = { type: 'AuthorizationStreamSecretRotated', data: { programToken, secretSealed: 'sealed-2' } };
+        spec.given([...aProgram, enrolled('https://a.example/asa'), rotated]).when(enroll('https://b.example/asa', 2000, 'sealed-3')).then([enrolled('https://b.example/asa', 2000, 'sealed-2')]);
+      });
+
+      it('has no secret to rotate without an enrolled stream', () => {
+        const rotate = { type: 'RotateAuthorizationStreamSecret', programToken, newSecretSealed: 'sealed-2' } as const;
+        spec.given(aProgram).when(rotate).thenThrows(AuthorizationStreamNotEnrolled);
+        spec.given([...aProgram, enrolled('https://a.example/asa'), { type: 'AuthorizationStreamDisenrolled', data: { programToken } }]).when(rotate).thenThrows(AuthorizationStreamNotEnrolled);
       });
 
       it('disenrolls, once', () => {

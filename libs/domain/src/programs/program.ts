@@ -99,6 +99,12 @@ export interface AuthorizationStreamEnrolled {
   readonly data: AuthorizationStream & { readonly programToken: string };
 }
 
+/** The stream keeps its endpoint; requests are signed with the new secret from now on. */
+export interface AuthorizationStreamSecretRotated {
+  readonly type: 'AuthorizationStreamSecretRotated';
+  readonly data: { readonly programToken: string; readonly secretSealed: string };
+}
+
 export interface AuthorizationStreamDisenrolled {
   readonly type: 'AuthorizationStreamDisenrolled';
   readonly data: { readonly programToken: string };
@@ -112,6 +118,7 @@ export type ProgramEvent =
   | FundingSourceChanged
   | ProgramSettingsChanged
   | AuthorizationStreamEnrolled
+  | AuthorizationStreamSecretRotated
   | AuthorizationStreamDisenrolled
   | ProgramClockAdvanced;
 
@@ -196,6 +203,13 @@ export interface EnrollAuthorizationStream {
   readonly newSecretSealed: string;
 }
 
+/** Lithic's `auth_stream/secret/rotate`: a new signing secret for the enrolled stream. */
+export interface RotateAuthorizationStreamSecret {
+  readonly type: 'RotateAuthorizationStreamSecret';
+  readonly programToken: string;
+  readonly newSecretSealed: string;
+}
+
 export interface DisenrollAuthorizationStream {
   readonly type: 'DisenrollAuthorizationStream';
   readonly programToken: string;
@@ -209,8 +223,15 @@ export type ProgramCommand =
   | UpdateFundingSource
   | UpdateProgramSettings
   | EnrollAuthorizationStream
+  | RotateAuthorizationStreamSecret
   | DisenrollAuthorizationStream
   | AdvanceProgramClock;
+
+export class AuthorizationStreamNotEnrolled extends NotFound {
+  constructor() {
+    super('No authorization stream is enrolled');
+  }
+}
 
 export class ProgramNotFound extends NotFound {
   constructor(readonly programToken: string) {
@@ -289,6 +310,12 @@ export function decideProgram(command: ProgramCommand, program: Program, { now }
       if (current && current.url === command.url && current.timeoutMs === command.timeoutMs) return [];
       const secretSealed = current?.secretSealed ?? command.newSecretSealed;
       return [{ type: 'AuthorizationStreamEnrolled', data: { programToken: command.programToken, url: command.url, timeoutMs: command.timeoutMs, secretSealed } }];
+    }
+    case 'RotateAuthorizationStreamSecret': {
+      const active = existing(program, command.programToken);
+      // A secret exists only with an enrolled stream (enrolling makes one), so there is none to rotate.
+      if (!active.authorizationStream) throw new AuthorizationStreamNotEnrolled();
+      return [{ type: 'AuthorizationStreamSecretRotated', data: { programToken: command.programToken, secretSealed: command.newSecretSealed } }];
     }
     case 'DisenrollAuthorizationStream': {
       const active = existing(program, command.programToken);
@@ -392,6 +419,9 @@ export function evolveProgram(program: Program, event: ProgramEvent): Program {
       const { programToken: _program, ...stream } = event.data;
       return { ...program, authorizationStream: stream };
     }
+    case 'AuthorizationStreamSecretRotated':
+      if (program.status !== 'active' || !program.authorizationStream) return program;
+      return { ...program, authorizationStream: { ...program.authorizationStream, secretSealed: event.data.secretSealed } };
     case 'AuthorizationStreamDisenrolled':
       return program.status === 'active' ? { ...program, authorizationStream: null } : program;
     case 'ProgramSettingsChanged': {

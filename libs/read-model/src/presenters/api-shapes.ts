@@ -1,6 +1,6 @@
 import { fundingTimestamp, FundingSourceResponse, isoSeconds, TransactionEventResponse, TransactionResponse } from '@ledger/contracts';
-import type { CardResponse } from '@ledger/contracts';
-import type { TransactionEventEntry } from '@ledger/domain';
+import type { CardResponse, LithicCardFields, LithicTransactionFields, PosResponse } from '@ledger/contracts';
+import { CARDHOLDER_CURRENCY, type TransactionEventEntry } from '@ledger/domain';
 import type { Card, FundingSource, Transaction } from '../generated/prisma/client';
 
 /**
@@ -36,6 +36,76 @@ export function presentCardWithoutSecrets(card: Card, funding: FundingSource): C
     state: card.state,
     token: card.token,
     type: card.type,
+    ...lithicCardFields(card),
+  };
+}
+
+/** Lithic's card fields: what we know (account, PIN), and the sandbox constants for what we do not issue. */
+function lithicCardFields(card: Card): LithicCardFields {
+  return {
+    account_token: card.programToken,
+    card_program_token: card.programToken,
+    pin_status: card.pinSet ? 'OK' : 'NOT_SET',
+    auth_rule_tokens: [],
+    cardholder_currency: CARDHOLDER_CURRENCY,
+    pending_commands: [],
+    bulk_order_token: null,
+    digital_card_art_token: null,
+    network_program_token: null,
+    product_id: null,
+    replacement_for: null,
+    substatus: null,
+  };
+}
+
+/** Simulated traffic says nothing of a terminal or how the card was read. */
+const UNKNOWN_POS: PosResponse = {
+  entry_mode: { card: 'UNKNOWN', cardholder: 'UNKNOWN', pan: 'UNKNOWN', pin_entered: false },
+  terminal: {
+    attended: false,
+    card_retention_capable: false,
+    on_premise: false,
+    operator: 'UNKNOWN',
+    partial_approval_capable: false,
+    pin_capability: 'UNSPECIFIED',
+    type: 'UNKNOWN',
+    acceptor_terminal_id: null,
+  },
+};
+
+/**
+ * Cardholder amount per merchant amount at the authorization's own rate, as Lithic writes it
+ * (a decimal string, six places); 1 when the merchant amount was 0 (no rate can be read from it).
+ */
+export function conversionRate(rateAmount: bigint, rateMerchantAmount: bigint): string {
+  if (rateMerchantAmount === 0n) return '1.000000';
+  const scaled = (rateAmount * 1_000_000n * 2n + rateMerchantAmount) / (rateMerchantAmount * 2n);
+  const digits = scaled.toString().padStart(7, '0');
+  return `${digits.slice(0, -6)}.${digits.slice(-6)}`;
+}
+
+function lithicTransactionFields(row: Transaction): LithicTransactionFields {
+  const amount = Number(row.amount);
+  return {
+    account_token: row.programToken,
+    card_token: row.cardToken,
+    updated: isoSeconds(row.updated),
+    amounts: {
+      cardholder: { amount, conversion_rate: conversionRate(row.rateAmount, row.rateMerchantAmount), currency: CARDHOLDER_CURRENCY },
+      hold: { amount: row.status === 'PENDING' ? amount : 0, currency: CARDHOLDER_CURRENCY },
+      merchant: { amount: Number(row.merchantAmount), currency: row.merchantCurrency },
+      settlement: { amount: Number(row.settledAmount), currency: CARDHOLDER_CURRENCY },
+    },
+    pos: UNKNOWN_POS,
+    network: null,
+    network_risk_score: null,
+    acquirer_reference_number: null,
+    avs: null,
+    cardholder_authentication: null,
+    financial_account_token: null,
+    service_location: null,
+    token_info: null,
+    tags: {},
   };
 }
 
@@ -44,14 +114,15 @@ export function presentTransaction<C extends CardWithoutSecrets>(
   row: Transaction,
   card: C,
   fundingType: string,
-): Omit<TransactionResponse, 'card'> & { card: C & { auth_rule_tokens: string[] } } {
+): Omit<TransactionResponse, 'card'> & { card: C } {
   const amount = Number(row.amount);
   return {
+    ...lithicTransactionFields(row),
     acquirer_fee: Number(row.acquirerFee),
     amount,
     authorization_amount: Number(row.authorizationAmount),
     authorization_code: row.authorizationCode,
-    card: { ...card, auth_rule_tokens: [] },
+    card,
     created: isoSeconds(row.created),
     events: (row.events as unknown as TransactionEventEntry[]).map(
       (entry): TransactionEventResponse => ({
@@ -70,6 +141,10 @@ export function presentTransaction<C extends CardWithoutSecrets>(
       descriptor: row.merchantDescriptor,
       mcc: row.merchantMcc,
       state: row.merchantState,
+      acquiring_institution_id: '',
+      phone_number: null,
+      postal_code: null,
+      street_address: null,
     },
     merchant_amount: Number(row.merchantAmount),
     merchant_authorization_amount: Number(row.merchantAuthorizationAmount),

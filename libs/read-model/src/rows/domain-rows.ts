@@ -89,6 +89,7 @@ export function cardRow(card: IssuedCard, updated: Date): Card {
     panHash: card.panHash,
     panEncrypted: card.panEncrypted,
     hostname: card.hostname,
+    pinSet: card.pinHash !== null,
     created: new Date(card.created),
     updated,
   };
