@@ -35,6 +35,7 @@ export function useAction<A extends unknown[], T>(action: (...args: A) => Promis
   const run = async (...args: A) => {
     setBusy(true);
     setError(null);
+    setResult(undefined);
     try {
       setResult(await action(...args));
     } catch (failure) {

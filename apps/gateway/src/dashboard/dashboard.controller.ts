@@ -1,5 +1,5 @@
 import { Controller, Get, Header, NotFoundException, Param, ServiceUnavailableException, StreamableFile } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiExcludeController } from '@nestjs/swagger';
 import { BuiltDashboard } from './built-dashboard';
 
 /**
@@ -13,9 +13,11 @@ const CONTENT_SECURITY_POLICY =
  * Serves the built dashboard (apps/dashboard) at /dashboard. Public: the page holds no data and asks
  * the user for an api-key, then calls the same REST API any integrator calls. A controller of its own
  * rather than an adapter's static middleware, so it runs the same on Express and Fastify and only
- * ever answers the files the build produced.
+ * ever answers the files the build produced. A web page beside the API, like Swagger UI at /docs,
+ * not an operation of it: left out of the OpenAPI document, which client generators and the fuzz
+ * suite read.
  */
-@ApiTags('dashboard')
+@ApiExcludeController()
 @Controller('dashboard')
 export class DashboardController {
   constructor(private readonly dashboard: BuiltDashboard) {}
@@ -24,10 +26,6 @@ export class DashboardController {
   @Header('Cache-Control', 'no-cache')
   @Header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
   @Header('X-Content-Type-Options', 'nosniff')
-  @ApiOperation({ summary: 'The dashboard: a web page over this API (no api-key needed to load it; it asks for one)' })
-  @ApiProduces('text/html')
-  @ApiOkResponse({ description: 'The dashboard page', content: { 'text/html': { schema: { type: 'string' } } } })
-  @ApiServiceUnavailableResponse({ description: 'The dashboard was not built (`npm run build` builds it)' })
   page(): StreamableFile {
     if (!this.dashboard.built) throw new ServiceUnavailableException(`the dashboard is not built: run npm run build (looked in ${this.dashboard.directory})`);
     return this.answer('index.html');
@@ -37,10 +35,6 @@ export class DashboardController {
   // Built asset names carry a hash of their content, so they never change under a name.
   @Header('Cache-Control', 'public, max-age=31536000, immutable')
   @Header('X-Content-Type-Options', 'nosniff')
-  @ApiOperation({ summary: "One of the dashboard's scripts or style sheets" })
-  @ApiProduces('text/javascript', 'text/css')
-  @ApiOkResponse({ description: 'The file', content: { 'text/javascript': { schema: { type: 'string' } }, 'text/css': { schema: { type: 'string' } } } })
-  @ApiNotFoundResponse({ description: 'No such file in the built dashboard' })
   asset(@Param('file') file: string): StreamableFile {
     return this.answer(`assets/${file}`);
   }
