@@ -106,12 +106,12 @@ describeWithChromium('the dashboard in Chromium', () => {
   it('shows a transaction made elsewhere without a reload, as money in the merchant currency', async () => {
     await open(`cards/${cardToken}`);
     await page.getByRole('heading', { name: 'Transactions' }).waitFor();
-    const marker = await page.evaluate(() => ((window as any).__notReloaded = true));
+    const marker = await page.evaluate(() => ((globalThis as any).__notReloaded = true));
     const card = await t.call('GET', `/v1/cards/${cardToken}`);
     const answer = await t.call('POST', '/v1/simulate/authorize', { body: { pan: card.body.pan, amount: 250, descriptor: 'Le Café', merchant_currency: 'EUR', merchant_amount: 230 } });
     expect(answer.status).toBe(200);
     await expectText(page.getByRole('row').filter({ hasText: 'Le Café' }), '€2.30');
-    expect(await page.evaluate(() => (window as any).__notReloaded)).toBe(marker);
+    expect(await page.evaluate(() => (globalThis as any).__notReloaded)).toBe(marker);
     await expectText(page.locator('.chain').first(), 'linked');
     await shoot('card');
   });
