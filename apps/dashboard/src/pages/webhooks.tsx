@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { get, Page, post, remove } from '../api';
 import { useLive } from '../live';
 import { ErrorNote, Json, SelectField, TextField, useAction, useLoad, when } from '../ui';
@@ -85,6 +85,18 @@ function Subscription({ subscription, tick, onDeleted }: { subscription: any; ti
   const [status, setStatus] = useState('');
   const [message, setMessage] = useState('');
   const messages = useLoad(() => get<Page<any>>(`${base}/messages`, { status, page_size: 50 }), [base, status, tick]);
+  // Deliveries are not program events, so the live stream says nothing of them: while a message is
+  // still pending, look again every 2 s.
+  const [round, setRound] = useState(0);
+  const pending = messages.data?.data.some((m) => m.status === 'pending') ?? false;
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(() => {
+      messages.reload();
+      setRound((n) => n + 1);
+    }, 2000);
+    return () => clearTimeout(timer);
+  }, [pending, messages.data]);
   const secret = useAction(async (rotate: boolean) => (rotate ? post(`${base}/secret/rotate`) : get(`${base}/secret`)));
   const resend = useAction(async (token: string) => {
     const answer = await post(`${base}/messages/${token}/resend`);
@@ -151,7 +163,7 @@ function Subscription({ subscription, tick, onDeleted }: { subscription: any; ti
         </tbody>
       </table>
       {messages.data?.data.length === 0 && <p>No messages.</p>}
-      {message && <Attempts path={`${base}/messages/${message}`} tick={tick} />}
+      {message && <Attempts path={`${base}/messages/${message}`} tick={tick + round} />}
     </section>
   );
 }
@@ -161,9 +173,9 @@ function Attempts({ path, tick }: { path: string; tick: number }) {
   const attempts = useLoad(() => get<Page<any>>(`${path}/attempts`, { page_size: 50 }), [path, tick]);
   return (
     <>
-      <h3>Delivery attempts</h3>
+      <h3 id="delivery-attempts">Delivery attempts</h3>
       <ErrorNote error={attempts.error ?? message.error} />
-      <table>
+      <table aria-labelledby="delivery-attempts">
         <thead>
           <tr>
             <th scope="col">#</th>
