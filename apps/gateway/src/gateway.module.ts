@@ -31,11 +31,13 @@ import { EventSubscriptionsController } from './event-subscriptions/event-subscr
 import { EVENT_SUBSCRIPTION_QUERY_HANDLERS } from './event-subscriptions/event-subscription-query.handlers';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
+import { BuiltDashboard } from './dashboard/built-dashboard';
+import { DashboardController } from './dashboard/dashboard.controller';
 
 /** The REST API: authenticates, validates, and turns each call into a command or a query. */
 @Module({
   imports: [CqrsModule, DiscoveryModule, RateLimitModule],
-  controllers: [HealthController, CardsController, AuditController, TransactionsController, SimulationsController, TestClockController, AccountsController, AuthorizationStreamController, EventSubscriptionsController],
+  controllers: [HealthController, CardsController, AuditController, TransactionsController, SimulationsController, TestClockController, AccountsController, AuthorizationStreamController, EventSubscriptionsController, DashboardController],
   providers: [
     ReadModelApiKeyDirectory,
     { provide: API_KEY_DIRECTORY, inject: [ReadModelApiKeyDirectory], useFactory: (directory: ReadModelApiKeyDirectory) => new CachedApiKeyDirectory(directory) },
@@ -62,6 +64,7 @@ import { RateLimitModule } from './rate-limit/rate-limit.module';
     TimeTravel,
     Balances,
     LedgerCommitment,
+    BuiltDashboard,
   ],
 })
 export class GatewayModule {}

@@ -14,7 +14,9 @@ async function main(): Promise<void> {
     // Printed plainly so scripts can read them: the base URL and the sandbox api-key.
     process.stdout.write(
       `\nCard ledger is up.\n  base URL:        ${ledger.baseUrl}\n  sandbox api-key: ${ledger.sandboxApiKey}\n  sandbox mode:    ${config.sandbox ? 'on' : 'off'}\n  outbound calls:  ${describeEgress(config)}\n\n` +
-        `  curl -s -X POST ${ledger.baseUrl}/v1/cards -H 'Authorization: api-key ${ledger.sandboxApiKey}' -H 'Content-Type: application/json' -d '{"type":"SINGLE_USE"}'\n\n`,
+        `  curl -s -X POST ${ledger.baseUrl}/v1/cards -H 'Authorization: api-key ${ledger.sandboxApiKey}' -H 'Content-Type: application/json' -d '{"type":"SINGLE_USE"}'\n\n` +
+        // Last, so it is what a reader's eye lands on; the page asks for the api-key printed above.
+        `  dashboard:       ${ledger.baseUrl}/dashboard\n\n`,
     );
   } else {
     process.stdout.write(`\nCard ledger ${ledger.roles.join('+')} is up.\n  roles:           ${ledger.roles.join(', ')}\n  health URL:      ${ledger.baseUrl}/health/ready\n\n`);

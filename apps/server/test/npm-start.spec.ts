@@ -18,6 +18,7 @@ interface Started {
   child: ChildProcess;
   baseUrl: string;
   apiKey: string;
+  dashboardUrl: string;
 }
 
 function npmStart(env: NodeJS.ProcessEnv): Promise<Started> {
@@ -29,9 +30,10 @@ function npmStart(env: NodeJS.ProcessEnv): Promise<Started> {
       output += chunk.toString();
       const url = /base URL:\s+(\S+)/.exec(output);
       const key = /sandbox api-key:\s+(\S+)/.exec(output);
-      if (url && key) {
+      const dashboard = /dashboard:\s+(\S+)/.exec(output);
+      if (url && key && dashboard) {
         clearTimeout(timer);
-        resolve({ child, baseUrl: url[1], apiKey: key[1] });
+        resolve({ child, baseUrl: url[1], apiKey: key[1], dashboardUrl: dashboard[1] });
       }
     };
     child.stdout.on('data', onData);
@@ -69,6 +71,14 @@ describe('npm start on the embedded default', () => {
       expect(first.apiKey).toMatch(/^[0-9a-f-]{36}$/);
       const health = await fetch(`${first.baseUrl}/health`);
       expect(health.status).toBe(200);
+      // The banner ends with the dashboard, which the build made and the service serves.
+      expect(first.dashboardUrl).toBe(`${first.baseUrl}/dashboard`);
+      const page = await fetch(first.dashboardUrl);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      const script = /src="(\/dashboard\/assets\/[^"]+\.js)"/.exec(await page.text());
+      expect(script).not.toBeNull();
+      expect((await fetch(`${first.baseUrl}${script![1]}`)).status).toBe(200);
       const response = await fetch(`${first.baseUrl}/v1/cards`, {
         method: 'POST',
         headers: { authorization: `api-key ${first.apiKey}`, 'content-type': 'application/json' },

@@ -1,0 +1,173 @@
+import { useEffect, useState } from 'preact/hooks';
+import { get, Page, patch } from '../api';
+import { AuditEvent, ChainStatus, checkChain } from '../hash-chain';
+import { useLive } from '../live';
+import { centsToInput, money, parseMoney } from '../money';
+import { href } from '../router';
+import { Badge, ErrorNote, Json, SelectField, TextField, useAction, useLoad, when } from '../ui';
+import { DURATIONS, limitText } from './cards';
+import { TransactionTable } from './transactions';
+
+export function CardPage({ token }: { token: string }) {
+  const live = useLive();
+  const card = useLoad(() => get(`/v1/cards/${token}`), [token, live.tick]);
+  const balance = useLoad(() => get(`/v1/cards/${token}/balance`), [token, live.tick]);
+  const transactions = useLoad(() => get<Page<any>>('/v1/transactions', { card_token: token, page_size: 100 }), [token, live.tick]);
+  const c = card.data;
+  return (
+    <>
+      <p>
+        <a href={href('cards')}>All cards</a>
+      </p>
+      <h1>Card {c ? `•••• ${c.last_four}` : token}</h1>
+      <ErrorNote error={card.error} />
+      {c && (
+        <section aria-labelledby="card-facts">
+          <h2 id="card-facts">Details</h2>
+          <dl class="facts">
+            <dt>State</dt>
+            <dd>
+              <Badge value={c.state} />
+            </dd>
+            <dt>Type</dt>
+            <dd>{c.type}</dd>
+            <dt>Memo</dt>
+            <dd>{c.memo || '—'}</dd>
+            <dt>PAN</dt>
+            <dd>
+              <code>{c.pan}</code> CVV <code>{c.cvv}</code> exp {c.exp_month}/{c.exp_year}
+            </dd>
+            <dt>Spend limit</dt>
+            <dd>{limitText(c)}</dd>
+            <dt>Merchant lock</dt>
+            <dd>{c.hostname || '—'}</dd>
+            <dt>Created</dt>
+            <dd>{when(c.created)}</dd>
+          </dl>
+          <CardControls card={c} onChanged={card.reload} />
+        </section>
+      )}
+      <section aria-labelledby="card-balance">
+        <h2 id="card-balance">Balance</h2>
+        <ErrorNote error={balance.error} />
+        {balance.data && (
+          <dl class="facts">
+            <dt>Pending</dt>
+            <dd>{money(balance.data.pending)}</dd>
+            <dt>Settled</dt>
+            <dd>{money(balance.data.settled)}</dd>
+            <dt>Settlement complete</dt>
+            <dd>{money(balance.data.settlement_complete)}</dd>
+            <dt>Bounced</dt>
+            <dd>{money(balance.data.bounced)}</dd>
+          </dl>
+        )}
+      </section>
+      <section aria-labelledby="card-transactions">
+        <h2 id="card-transactions">Transactions</h2>
+        <ErrorNote error={transactions.error} />
+        {transactions.data && <TransactionTable transactions={transactions.data.data} />}
+      </section>
+      <EventStream path={`/v1/cards/${token}/events`} tick={live.tick} />
+    </>
+  );
+}
+
+function CardControls({ card, onChanged }: { card: any; onChanged: () => void }) {
+  const [limit, setLimit] = useState(centsToInput(card.spend_limit));
+  const [duration, setDuration] = useState(card.spend_limit_duration);
+  const update = useAction(async (body: object) => {
+    await patch(`/v1/cards/${card.token}`, body);
+    onChanged();
+  });
+  if (card.state === 'CLOSED') return <p>This card is closed; closing is final.</p>;
+  return (
+    <>
+      <div class="actions">
+        {card.state === 'OPEN' ? (
+          <button type="button" onClick={() => update.run({ state: 'PAUSED' })} disabled={update.busy}>
+            Pause card
+          </button>
+        ) : (
+          <button type="button" onClick={() => update.run({ state: 'OPEN' })} disabled={update.busy}>
+            Resume card
+          </button>
+        )}
+        <button type="button" class="danger" disabled={update.busy} onClick={() => confirm('Close this card? Closing is final.') && update.run({ state: 'CLOSED' })}>
+          Close card
+        </button>
+      </div>
+      <form
+        class="inline-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const cents = parseMoney(limit);
+          if (cents === null) return void update.run({ spend_limit: -1 }); // the API names the problem
+          void update.run({ spend_limit: cents, spend_limit_duration: duration });
+        }}
+      >
+        <TextField label="Spend limit (USD)" value={limit} onInput={setLimit} hint="0: no limit" />
+        <SelectField label="Limit window" value={duration} options={DURATIONS} onChange={setDuration} />
+        <button type="submit" disabled={update.busy}>
+          Save limit
+        </button>
+      </form>
+      <ErrorNote error={update.error} />
+    </>
+  );
+}
+
+const CHAIN_TEXT: Record<ChainStatus['kind'], string> = { verified: 'hash verified', linked: 'linked', broken: 'broken' };
+
+/** A stream's raw events with each one's place in the hash chain, checked here in the browser. */
+export function EventStream({ path, tick }: { path: string; tick: number }) {
+  const events = useLoad(() => get<{ data: AuditEvent[] }>(path), [path, tick]);
+  const [statuses, setStatuses] = useState<ChainStatus[]>([]);
+  useEffect(() => {
+    if (events.data) void checkChain(events.data.data).then(setStatuses);
+  }, [events.data]);
+  return (
+    <section aria-labelledby="event-stream">
+      <h2 id="event-stream">Event stream</h2>
+      <ErrorNote error={events.error} />
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Event</th>
+            <th scope="col">Recorded</th>
+            <th scope="col">Hash chain</th>
+            <th scope="col">Content</th>
+          </tr>
+        </thead>
+        <tbody>
+          {events.data?.data.map((event, index) => {
+            const status = statuses[index];
+            return (
+              <tr key={event.event_id}>
+                <td>{event.stream_version}</td>
+                <td>{event.type}</td>
+                <td>{when(event.recorded_at ?? String(event.metadata.occurredAt ?? ''))}</td>
+                <td>
+                  {status && (
+                    <span class={`chain chain-${status.kind}`} title={'why' in status ? status.why : 'recomputed SHA-256 matches'}>
+                      {CHAIN_TEXT[status.kind]}
+                    </span>
+                  )}
+                  {status && 'why' in status && <small class="why">{status.why}</small>}
+                  <small class="hash">{String(event.metadata.hash ?? '').slice(0, 12)}…</small>
+                </td>
+                <td>
+                  <details>
+                    <summary>data and metadata</summary>
+                    <Json value={{ data: event.data, metadata: event.metadata }} />
+                  </details>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+import { useState } from 'preact/hooks';
+import { get, Page, post } from '../api';
+import { DECLINE_RECIPES } from '../declines';
+import { useLive } from '../live';
+import { parseMoney } from '../money';
+import { href } from '../router';
+import { ErrorNote, Field, SelectField, TextField, useAction, useLoad } from '../ui';
+
+/** Amount text to cents, or an error the form shows. */
+function cents(text: string, field: string): number {
+  const value = parseMoney(text);
+  if (value === null) throw new Error(`${field} must be an amount such as 12.50`);
+  return value;
+}
+
+function Outcome({ action }: { action: { error: unknown; result: any } }) {
+  if (action.error) return <ErrorNote error={action.error} />;
+  if (!action.result) return null;
+  return (
+    <p role="status" class="ok">
+      Done{action.result.token && (
+        <>
+          : transaction <a href={href('transactions', action.result.token)}>{action.result.token}</a>
+        </>
+      )}
+      {action.result.settled && ` settled ${action.result.settled.length}, bounced ${action.result.bounced.length}`}.
+    </p>
+  );
+}
+
+export function SimulatePage() {
+  const live = useLive();
+  const cards = useLoad(() => get<Page<any>>('/v1/cards', { page_size: 100 }), [live.tick]);
+  const [cardToken, setCardToken] = useState('');
+  const card = cards.data?.data.find((c) => c.token === cardToken) ?? cards.data?.data[cards.data.data.length - 1];
+  const [form, setForm] = useState({ amount: '10.00', descriptor: 'Coffee Shop', currency: 'USD', cvv: '', pin: '' });
+  const [recipeReason, setRecipeReason] = useState('');
+  const recipe = DECLINE_RECIPES.find((r) => r.reason === recipeReason);
+  const set = (name: keyof typeof form) => (value: string) => setForm({ ...form, [name]: value });
+
+  const authorize = useAction(async () => {
+    if (!card) throw new Error('Create a card first');
+    const body: Record<string, unknown> = { pan: card.pan, descriptor: form.descriptor, amount: cents(form.amount, 'Amount') };
+    if (form.currency && form.currency !== 'USD') body.merchant_currency = form.currency;
+    if (form.cvv) body.cvv = form.cvv;
+    if (form.pin) body.pin = form.pin;
+    return post('/v1/simulate/authorize', body);
+  });
+  const prepare = useAction(async () => (recipe?.prepare && card ? recipe.prepare.run(card) : ''));
+  const pickRecipe = (reason: string) => {
+    setRecipeReason(reason);
+    const chosen = DECLINE_RECIPES.find((r) => r.reason === reason);
+    if (chosen?.fill && card) setForm({ ...form, cvv: '', pin: '', ...chosen.fill(card) });
+  };
+
+  return (
+    <>
+      <h1>Simulate network traffic</h1>
+      <ErrorNote error={cards.error} />
+      <section aria-labelledby="sim-authorize">
+        <h2 id="sim-authorize">Authorize</h2>
+        <Field label="Card">
+          {(id) => (
+            <select id={id} value={card?.token ?? ''} onChange={(event) => setCardToken((event.target as HTMLSelectElement).value)}>
+              {cards.data?.data.map((c) => (
+                <option key={c.token} value={c.token}>
+                  •••• {c.last_four} {c.memo} ({c.state})
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <SelectField label="Decline recipe" value={recipeReason} options={[['', 'none: an ordinary purchase'], ...DECLINE_RECIPES.map((r) => r.reason)]} onChange={pickRecipe} />
+        {recipe && (
+          <div class="recipe" role="note">
+            <p>{recipe.how}</p>
+            {recipe.prepare && (
+              <button type="button" disabled={prepare.busy} onClick={() => prepare.run()}>
+                {recipe.prepare.label}
+              </button>
+            )}
+            {prepare.result && <p role="status">Prepared: {prepare.result}.</p>}
+            <ErrorNote error={prepare.error} />
+          </div>
+        )}
+        <form
+          class="inline-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void authorize.run();
+          }}
+        >
+          <TextField label="Amount" name="amount" value={form.amount} onInput={set('amount')} />
+          <TextField label="Merchant currency" name="currency" value={form.currency} onInput={set('currency')} hint="ISO 4217, e.g. EUR" />
+          <TextField label="Descriptor" name="descriptor" value={form.descriptor} onInput={set('descriptor')} />
+          <TextField label="CVV presented" name="cvv" value={form.cvv} onInput={set('cvv')} hint="blank: none" />
+          <TextField label="PIN presented" name="pin" value={form.pin} onInput={set('pin')} hint="blank: none" />
+          <button type="submit" disabled={authorize.busy}>
+            Authorize
+          </button>
+        </form>
+        <Outcome action={authorize} />
+      </section>
+      <FollowUps />
+    </>
+  );
+}
+
+/** The messages that follow an authorization, each on a transaction token. */
+function FollowUps() {
+  const [token, setToken] = useState('');
+  const [amount, setAmount] = useState('');
+  const [returnForm, setReturnForm] = useState({ pan: '', amount: '5.00', descriptor: 'Coffee Shop' });
+  const withAmount = (required: boolean) => (amount === '' && !required ? {} : { amount: cents(amount, 'Amount') });
+  const send = useAction(async (path: string, body: object) => post(path, body));
+  const sendReturn = useAction(async () => post('/v1/simulate/return', { pan: returnForm.pan, descriptor: returnForm.descriptor, amount: cents(returnForm.amount, 'Amount') }));
+  return (
+    <>
+      <section aria-labelledby="sim-followups">
+        <h2 id="sim-followups">Clearing, void, advice, settlement</h2>
+        <form class="inline-form" onSubmit={(event) => event.preventDefault()}>
+          <TextField label="Transaction token" name="token" value={token} onInput={setToken} />
+          <TextField label="Amount" name="followup-amount" value={amount} onInput={setAmount} hint="blank: all that is pending (advice needs one)" />
+          <button type="button" onClick={() => send.run('/v1/simulate/clearing', { token, ...withAmount(false) })}>
+            Clear
+          </button>
+          <button type="button" onClick={() => send.run('/v1/simulate/void', { token, ...withAmount(false) })}>
+            Void
+          </button>
+          <button type="button" onClick={() => send.run('/v1/simulate/authorization_advice', { token, ...withAmount(true) })}>
+            Advice
+          </button>
+          <button type="button" onClick={() => send.run('/v1/simulate/return_reversal', { token })}>
+            Reverse return
+          </button>
+          <button type="button" onClick={() => send.run('/v1/simulate/settle', token ? { token } : {})}>
+            Settle{token ? '' : ' all'}
+          </button>
+        </form>
+        <Outcome action={send} />
+      </section>
+      <section aria-labelledby="sim-return">
+        <h2 id="sim-return">Return</h2>
+        <form
+          class="inline-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void sendReturn.run();
+          }}
+        >
+          <TextField label="PAN" name="return-pan" value={returnForm.pan} onInput={(pan) => setReturnForm({ ...returnForm, pan })} />
+          <TextField label="Amount" name="return-amount" value={returnForm.amount} onInput={(value) => setReturnForm({ ...returnForm, amount: value })} />
+          <TextField label="Descriptor" name="return-descriptor" value={returnForm.descriptor} onInput={(descriptor) => setReturnForm({ ...returnForm, descriptor })} />
+          <button type="submit">Return</button>
+        </form>
+        <Outcome action={sendReturn} />
+      </section>
+    </>
+  );
+}
