@@ -597,3 +597,41 @@ describe('PostgresEventStore.appendAtomically (one write over several streams)',
     }
   });
 });
+
+describe('PostgresSubscription behind an open transaction that is not an append', () => {
+  it('delivers soon after the blocker commits, however many notifications came while it was open (no back-off to the poll interval)', async () => {
+    const url = await workerDatabaseUrl();
+    const pool = new Pool({ connectionString: url, max: 4 });
+    // A minute between polls: were the retry delay to grow towards it, the delivery below would wait a minute.
+    const store = new PostgresEventStore(pool, { pollIntervalMs: 60_000 });
+    await store.migrate();
+    const appender = new PostgresEventStore(pool);
+    const blocker = new Client({ connectionString: url });
+    await blocker.connect();
+    const target = newStreamId('held-back');
+    const seen: RecordedEvent[] = [];
+    const subscription = store.subscribeToAll({ after: await store.headPosition(), handle: async (events) => void seen.push(...events) });
+    try {
+      await subscription.caughtUp;
+      await blocker.query('begin');
+      await blocker.query('select pg_current_xact_id()');
+      // Each append notifies and wakes the subscription, which reads again and finds its events held back.
+      // The appends come from another instance (another process): only NOTIFY wakes the subscriber,
+      // and each one is awaited until it has been sent and the subscriber has read again.
+      const reads = jest.spyOn(store as unknown as { readForSubscription(): unknown }, 'readForSubscription');
+      for (let version = 0; version < 20; version++) {
+        const before = reads.mock.calls.length;
+        await appender.append(target, [newEvent('HeldBack', { version })], version === 0 ? NO_STREAM : version - 1);
+        await appender.close();
+        await waitFor(() => reads.mock.calls.length > before, 'the subscription to read after the notification');
+      }
+      await blocker.query('commit');
+      await waitFor(() => seen.filter((event) => event.streamId === target).length === 20, 'the held-back events after the blocker commits', 20_000);
+    } finally {
+      await blocker.end();
+      await subscription.stop();
+      await store.close();
+      await pool.end();
+    }
+  });
+});
