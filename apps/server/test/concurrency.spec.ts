@@ -85,7 +85,7 @@ function spend(handler: { execute(command: AuthorizeCardSpendCommand): Promise<C
 function secondProcess(): AuthorizeCardSpendHandler {
   const env = t.ledger.app.get<PipelineEnvironment>(PIPELINE_ENVIRONMENT);
   const elsewhere: PipelineEnvironment = { store: env.store, now: env.now, newId: env.newId, folds: new StreamFoldCache(), queue: new StreamQueue() };
-  return new AuthorizeCardSpendHandler(elsewhere, t.ledger.app.get(CardVault), t.ledger.app.get(ProgramSpend), t.ledger.app.get(AuthorizationStreamClient));
+  return new AuthorizeCardSpendHandler(elsewhere, t.ledger.app.get(CardVault), t.ledger.app.get(ProgramSpend, { strict: false }), t.ledger.app.get(AuthorizationStreamClient));
 }
 
 async function programOrigin(): Promise<CommandOrigin> {
