@@ -8,6 +8,7 @@ import { Client, Pool } from 'pg';
 import { PostgresEventStore, comparePositions } from '@ledger/event-store';
 import { replayReadModels } from '@ledger/projector';
 import { ProjectionWatcher } from '@ledger/runtime';
+import { authorizationTargets, databaseCounters, perAuthorization } from './authorization-figures';
 import { BulkSeeder, SeedCard } from './bulk-seed';
 import { bareRouteCeiling, commitCeiling } from './ceilings';
 import { load } from './load';
@@ -61,7 +62,9 @@ async function main(started: number): Promise<void> {
       return () => JSON.stringify({ pan: pans[i++ % pans.length], amount: 100 + (i % 900), descriptor: 'Bench Store' });
     };
     log(`authorizations on ${CARDS} cards`);
+    const countersBefore = await databaseCounters(pool);
     const many = await load({ url: `${server.baseUrl}/v1/simulate/authorize`, headers: auth, connections: CONNECTIONS, seconds: SECONDS, body: authorize(cards.map((c) => c.pan)) });
+    const authorizationCost = perAuthorization(countersBefore, await databaseCounters(pool), many.total);
     log(`authorizations on one hot card`);
     const hotCard = await load({ url: `${server.baseUrl}/v1/simulate/authorize`, headers: auth, connections: CONNECTIONS, seconds: SECONDS, body: authorize([hot.pan]) });
     const target = Math.max(1, Math.floor(many.requestsPerSecond * 0.8));
@@ -135,6 +138,7 @@ async function main(started: number): Promise<void> {
       projectionLagMs: lag,
       replay: { events: replay.events, eventsPerSecond: Math.round(replay.eventsPerSecond), identical: replay.differences.length === 0 },
       largeReplay: { events: bigReplay.events, eventsPerSecond: Math.round(bigReplay.eventsPerSecond) },
+      targets: authorizationTargets({ bareRoute: bare, manyCards: many, hotCard, atEighty: atEighty, perAuthorization: authorizationCost }),
       lists,
       peakRssMiB: server.peakRssMiB(),
       durationSeconds: Math.round((Date.now() - started) / 1000),

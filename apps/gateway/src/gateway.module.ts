@@ -3,6 +3,8 @@ import { APP_FILTER, APP_INTERCEPTOR, APP_GUARD, DiscoveryModule } from '@nestjs
 import { CqrsModule } from '@nestjs/cqrs';
 import { API_KEY_DIRECTORY, ApiKeyGuard, CachedApiKeyDirectory } from '@ledger/auth';
 import { ReadModelApiKeyDirectory } from './auth/read-model-api-key-directory';
+import { ProgramWritePositions } from './http/program-write-positions';
+import { ReadsAfterWritesInterceptor } from './http/reads-after-writes.interceptor';
 import { CardPresenter } from './cards/card-presenter';
 import { GetCardHandler, ListCardsHandler } from './cards/card-query.handlers';
 import { GetCardSpendLimitsHandler } from './cards/card-spend-limits.handler';
@@ -45,6 +47,8 @@ import { DashboardController } from './dashboard/dashboard.controller';
     { provide: APP_GUARD, useClass: RateLimitGuard },
     { provide: APP_INTERCEPTOR, useClass: DeclaredInputInterceptor },
     { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: ReadsAfterWritesInterceptor },
+    ProgramWritePositions,
     RequestContractCheck,
     ApiKeyGuard,
     CardPresenter,

@@ -1,14 +1,19 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
+import { AuthorizationStreamClient } from '../../card-service/src/authorization-stream/authorization-stream-client';
+import { AuthorizeCardSpendHandler } from '../../card-service/src/card-spend/authorize-card-spend.handler';
+import { ProgramSpend } from '../../card-service/src/card-spend/program-spend';
+import { CardVault } from '@ledger/card-vault';
 import { AuthorizeCardSpendCommand, CardSpendDecision } from '@ledger/contracts';
-import { EventStore, ExpectedVersion, NewEvent } from '@ledger/event-store';
-import { EVENT_STORE } from '@ledger/runtime';
+import { CommandOrigin, EventStore, NewEvent, PipelineEnvironment, StreamAppend, StreamFoldCache, StreamQueue } from '@ledger/event-store';
+import { EVENT_STORE, PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 import { startTestLedger, TestLedger } from './test-ledger';
 
 /**
  * Design invariant 1: concurrent authorizations on one card never approve more than its limit.
- * The card stream's expected version serializes the decisions; the last test shows this very
- * scenario overspends when appends stop checking it, so the first two could fail.
+ * Within a process they queue on the card (StreamQueue); across processes the card stream's expected
+ * version serializes them. The last test shows the two-process scenario overspends when appends stop
+ * checking it, so the one before it could fail.
  */
 let t: TestLedger;
 beforeAll(async () => {
@@ -57,34 +62,65 @@ it.each(['FOREVER', 'MONTHLY', 'DAILY'])('a return of 100000 before 64 parallel 
   expect(approvedSpend).toBe(1000);
 });
 
-it('overspends the same way when appends ignore the expected version (the check the tests above rely on)', async () => {
+/** A spend of 100 on the card, decided by the given handler (the card-service of one process). */
+function spend(handler: { execute(command: AuthorizeCardSpendCommand): Promise<CardSpendDecision> }, origin: CommandOrigin, cardToken: string) {
+  return handler.execute(
+    new AuthorizeCardSpendCommand(origin, cardToken, {
+      transactionToken: randomUUID(),
+      eventToken: randomUUID(),
+      authorizationCode: '000000',
+      amount: 100,
+      merchant: { acceptorId: '', city: '', country: 'USA', descriptor: 'Two processes', mcc: '5999', state: '' },
+      merchantAmount: 100,
+      merchantCurrency: 'USD',
+      presented: {},
+    }),
+  );
+}
+
+/**
+ * A second card-service process on the same store: its own fold cache and its own queue, so only
+ * the expected version stands between its decisions and this process's.
+ */
+function secondProcess(): AuthorizeCardSpendHandler {
+  const env = t.ledger.app.get<PipelineEnvironment>(PIPELINE_ENVIRONMENT);
+  const elsewhere: PipelineEnvironment = { store: env.store, now: env.now, newId: env.newId, folds: new StreamFoldCache(), queue: new StreamQueue() };
+  return new AuthorizeCardSpendHandler(elsewhere, t.ledger.app.get(CardVault), t.ledger.app.get(ProgramSpend, { strict: false }), t.ledger.app.get(AuthorizationStreamClient));
+}
+
+async function programOrigin(): Promise<CommandOrigin> {
+  return { programToken: (await t.call('GET', '/v1/accounts')).body.data[0].token, correlationId: randomUUID(), causationId: null };
+}
+
+it('two processes deciding on one card at once still approve exactly up to its limit', async () => {
+  const card = (await t.call('POST', '/v1/cards', { body: { type: 'DIGITAL_WALLET', spend_limit: 1000, spend_limit_duration: 'FOREVER' } })).body;
+  const here = t.ledger.app.get(CommandBus);
+  const there = secondProcess();
+  const origin = await programOrigin();
+  const decisions = await Promise.all(
+    Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? spend({ execute: (command) => here.execute(command) }, origin, card.token) : spend(there, origin, card.token))),
+  );
+  expect(decisions.filter((decision) => decision.result === 'APPROVED')).toHaveLength(10);
+});
+
+it('overspends when two processes write without the expected version (the check the tests above rely on)', async () => {
   const store = t.ledger.app.get<EventStore>(EVENT_STORE);
   const card = (await t.call('POST', '/v1/cards', { body: { type: 'DIGITAL_WALLET', spend_limit: 1000, spend_limit_duration: 'FOREVER' } })).body;
   const append = store.append.bind(store);
-  const careless = jest.spyOn(store, 'append').mockImplementation((streamId: string, events: readonly NewEvent[], _expected: ExpectedVersion) =>
-    append(streamId, events, 'any'),
-  );
+  const appendAtomically = (store.appendAtomically as NonNullable<EventStore['appendAtomically']>).bind(store);
+  const careless = [
+    jest.spyOn(store, 'append').mockImplementation((streamId: string, events: readonly NewEvent[]) => append(streamId, events, 'any')),
+    jest
+      .spyOn(store as Required<EventStore>, 'appendAtomically')
+      .mockImplementation((appends: readonly StreamAppend[]) => appendAtomically(appends.map((one) => ({ ...one, expected: 'any' as const })))),
+  ];
   try {
-    const commands = t.ledger.app.get(CommandBus);
-    const origin = { programToken: (await t.call('GET', '/v1/accounts')).body.data[0].token, correlationId: randomUUID(), causationId: null };
-    const decisions = await Promise.all(
-      Array.from({ length: 40 }, () =>
-        commands.execute<AuthorizeCardSpendCommand, CardSpendDecision>(
-          new AuthorizeCardSpendCommand(origin, card.token, {
-            transactionToken: randomUUID(),
-            eventToken: randomUUID(),
-            authorizationCode: '000000',
-            amount: 100,
-            merchant: { acceptorId: '', city: '', country: 'USA', descriptor: 'Careless', mcc: '5999', state: '' },
-            merchantAmount: 100,
-            merchantCurrency: 'USD',
-            presented: {},
-          }),
-        ),
-      ),
-    );
+    const origin = await programOrigin();
+    // Five processes' worth: each queues its own decisions, none sees the others'.
+    const processes = Array.from({ length: 5 }, secondProcess);
+    const decisions = await Promise.all(Array.from({ length: 40 }, (_, i) => spend(processes[i % processes.length], origin, card.token)));
     expect(decisions.filter((decision) => decision.result === 'APPROVED').length).toBeGreaterThan(10);
   } finally {
-    careless.mockRestore();
+    for (const spy of careless) spy.mockRestore();
   }
 });

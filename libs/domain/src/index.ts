@@ -16,3 +16,4 @@ export * from './transactions/transaction';
 export * from './transactions/transaction-errors';
 export * from './transactions/transaction-values';
 export * from './webhooks/event-subscription';
+export * from './transactions/transaction-opening';

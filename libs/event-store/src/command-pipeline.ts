@@ -1,7 +1,8 @@
 import type { Decider, DecisionContext } from '@ledger/domain';
-import { EventMetadata, EventStore, GlobalPosition, NewEvent, NO_STREAM, RecordedEvent, WrongExpectedVersionError } from './event-store.port';
+import { AppendResult, EventMetadata, EventStore, ExpectedVersion, GlobalPosition, NewEvent, NO_STREAM, RecordedEvent, WrongExpectedVersionError } from './event-store.port';
 import { chainEvents, chainHeadOf } from './hash-chain';
 import { StreamFold, StreamFoldCache } from './stream-fold-cache';
+import { StreamQueue } from './stream-queue';
 
 /** Who asked, carried into every event's metadata. */
 export interface CommandOrigin {
@@ -32,6 +33,8 @@ export interface PipelineEnvironment {
   readonly newId: () => string;
   /** Folds kept between commands, so a long stream is read from where it was left. */
   readonly folds?: StreamFoldCache;
+  /** Commands on one stream queue in this process instead of colliding (stream-queue.ts). */
+  readonly queue?: StreamQueue;
 }
 
 export interface CommandOutcome<Event, State> {
@@ -46,7 +49,7 @@ export interface CommandOutcome<Event, State> {
   readonly version: number;
 }
 
-export interface CommandPipelineOptions {
+export interface CommandPipelineOptions<Event = unknown> {
   /**
    * The stream is known to be new (its id was just generated): decide on the initial state without
    * reading it. Should it exist after all, the NO_STREAM append fails and the command is read and
@@ -63,6 +66,32 @@ export interface CommandPipelineOptions {
    * clock: saves the pipeline asking `env.clock` for it again.
    */
   readonly businessNow?: () => Date;
+  /**
+   * A new stream the decision opens in the same write, e.g. the transaction an authorization
+   * decision starts, built from the events decided. On a store with atomic multi-stream appends both
+   * are one commit; elsewhere the opening follows the decision and the reconciler completes it if
+   * the process dies in between.
+   */
+  readonly opens?: (decided: readonly Event[]) => StreamOpening | null;
+  /**
+   * Streams the decision was taken on besides its own, at the versions it saw (say the card's
+   * program): the write is refused unless they are unchanged. Only on a store with atomic
+   * multi-stream appends (see canGuardOtherStreams); a refusal is thrown to the caller, who must
+   * refresh what it read, rather than retried here.
+   */
+  readonly guards?: readonly { readonly streamId: string; readonly version: number }[];
+}
+
+/** Events for a stream a decision opens; `codec` encodes them as the pipeline does its own. */
+export interface StreamOpening {
+  readonly streamId: string;
+  readonly events: readonly unknown[];
+  readonly codec: EventCodec<never>;
+}
+
+/** Whether handleCommand can check other streams' versions (guards) in the same write. */
+export function canGuardOtherStreams(env: PipelineEnvironment): boolean {
+  return typeof env.store.appendAtomically === 'function';
 }
 
 /** Enough for dozens of writers racing on one stream; each loss waits a little longer, at random. */
@@ -86,7 +115,21 @@ export async function handleCommand<Command, Event, State>(
   streamId: string,
   command: Command,
   origin: CommandOrigin,
-  options: CommandPipelineOptions = {},
+  options: CommandPipelineOptions<Event> = {},
+): Promise<CommandOutcome<Event, State>> {
+  if (options.guards?.length && !canGuardOtherStreams(env)) throw new Error('Guards on other streams need a store with atomic multi-stream appends');
+  const decideAndAppend = () => decideUntilRecorded(env, decider, codec, streamId, command, origin, options);
+  return env.queue ? env.queue.run(streamId, decideAndAppend) : decideAndAppend();
+}
+
+async function decideUntilRecorded<Command, Event, State>(
+  env: PipelineEnvironment,
+  decider: Decider<Command, Event, State, DecisionContext>,
+  codec: EventCodec<Event>,
+  streamId: string,
+  command: Command,
+  origin: CommandOrigin,
+  options: CommandPipelineOptions<Event>,
 ): Promise<CommandOutcome<Event, State>> {
   for (let attempt = 1; ; attempt++) {
     const assumed = attempt === 1 ? assumedFold(env, decider, streamId, options) : undefined;
@@ -102,7 +145,13 @@ export async function handleCommand<Command, Event, State>(
     const metadata = (): EventMetadata => ({ eventId: env.newId(), ...origin, occurredAt: now.toISOString(), writtenAt });
     try {
       const sealed = chainEvents(streamId, fold.head, events.map((event) => codec.encode(event, metadata())));
-      const result = await env.store.append(streamId, sealed, fold.version < 0 ? NO_STREAM : fold.version);
+      const opening = options.opens?.(events);
+      const { result, position } = await appendDecision(
+        env.store,
+        { streamId, events: sealed, expected: fold.version < 0 ? NO_STREAM : fold.version },
+        opening ? { streamId: opening.streamId, events: chainEvents(opening.streamId, null, opening.events.map((event) => opening.codec.encode(event as never, metadata()))), expected: NO_STREAM } : null,
+        options.guards ?? [],
+      );
       const state = events.reduce(decider.evolve, fold.state);
       const last = sealed[sealed.length - 1];
       env.folds?.set(streamId, decider, {
@@ -110,9 +159,9 @@ export async function handleCommand<Command, Event, State>(
         version: result.nextExpectedVersion,
         head: { streamVersion: result.nextExpectedVersion, hash: String(last.metadata.hash), position: result.position },
       });
-      return { events, state, position: result.position, version: result.nextExpectedVersion };
+      return { events, state, position, version: result.nextExpectedVersion };
     } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError) || attempt >= MAX_ATTEMPTS) throw error;
+      if (!(error instanceof WrongExpectedVersionError) || error.streamId !== streamId || attempt >= MAX_ATTEMPTS) throw error;
       // An assumption that failed costs no wait: the read that follows is the normal path.
       if (!assumed) await backoff(attempt);
     }
@@ -120,12 +169,52 @@ export async function handleCommand<Command, Event, State>(
 }
 
 /** The program's clock: what the caller already knows, else what the environment's clock says. */
-export function businessTime(env: Pick<PipelineEnvironment, 'now' | 'clock'>, programToken: string, options: CommandPipelineOptions = {}): Promise<Date> {
+export function businessTime(env: Pick<PipelineEnvironment, 'now' | 'clock'>, programToken: string, options: Pick<CommandPipelineOptions, 'businessNow'> = {}): Promise<Date> {
   if (options.businessNow) return Promise.resolve(options.businessNow());
   return env.clock ? env.clock.now(programToken) : Promise.resolve(env.now());
 }
 
-function assumedFold<State>(env: PipelineEnvironment, decider: Folder<never, State>, streamId: string, options: CommandPipelineOptions): StreamFold<State> | undefined {
+interface PlannedAppend {
+  readonly streamId: string;
+  readonly events: readonly NewEvent[];
+  readonly expected: ExpectedVersion;
+}
+
+/**
+ * The decision, the stream it opens and the guards, as one write where the store can; otherwise the
+ * decision, then the opening on its own. `position` is the write's last event: whoever waits for it
+ * waits for both streams.
+ */
+async function appendDecision(
+  store: EventStore,
+  decision: PlannedAppend,
+  opening: PlannedAppend | null,
+  guards: readonly { readonly streamId: string; readonly version: number }[],
+): Promise<{ result: AppendResult; position: GlobalPosition }> {
+  if (store.appendAtomically && (opening || guards.length > 0)) {
+    const results = await store.appendAtomically([
+      decision,
+      ...(opening ? [opening] : []),
+      ...guards.map((guard) => ({ streamId: guard.streamId, events: [], expected: guard.version < 0 ? NO_STREAM : guard.version })),
+    ]);
+    const [own, opened] = results;
+    const position = (opening ? opened.position : null) ?? own.position;
+    if (!own.position || !position) throw new Error(`Stream ${decision.streamId}: an append of events reported no position`);
+    return { result: { nextExpectedVersion: own.nextExpectedVersion, position: own.position }, position };
+  }
+  const result = await store.append(decision.streamId, decision.events, decision.expected);
+  if (!opening) return { result, position: result.position };
+  try {
+    const opened = await store.append(opening.streamId, opening.events, opening.expected);
+    return { result, position: opened.position };
+  } catch {
+    // The decision stands: its answer must not become an error. The reconciler opens the stream
+    // from the decision's event (the EventStoreDB path, which has no multi-stream append).
+    return { result, position: result.position };
+  }
+}
+
+function assumedFold<State>(env: PipelineEnvironment, decider: Folder<never, State>, streamId: string, options: Pick<CommandPipelineOptions, 'newStream' | 'foldJustLoaded'>): StreamFold<State> | undefined {
   if (options.newStream) return emptyFold(decider);
   if (options.foldJustLoaded) return env.folds?.get<State>(streamId, decider);
   return undefined;
@@ -145,6 +234,22 @@ async function foldStream<Event, State>(env: PipelineEnvironment, decider: Folde
   };
   env.folds?.set(streamId, decider, fold);
   return fold;
+}
+
+/**
+ * One stream's fold with its version. `trustKnown`: the fold this process keeps is taken as it is,
+ * without a read; only for a decision whose write checks that version (the pipeline's own stream,
+ * or a guard), so a stale fold is refused rather than decided on.
+ */
+export async function loadFold<Event, State>(
+  env: PipelineEnvironment,
+  decider: Folder<Event, State>,
+  codec: Pick<EventCodec<Event>, 'decode'>,
+  streamId: string,
+  { trustKnown = false }: { trustKnown?: boolean } = {},
+): Promise<StreamFold<State>> {
+  const known = trustKnown ? env.folds?.get<State>(streamId, decider) : undefined;
+  return known ?? foldStream(env, decider, codec, streamId);
 }
 
 /** Reads and folds one stream: the current state of an aggregate, for a decision that spans two. */

@@ -58,6 +58,19 @@ export interface AppendResult {
   readonly position: GlobalPosition;
 }
 
+/** One stream's part of an atomic append; an empty batch only checks the expectation. */
+export interface StreamAppend {
+  readonly streamId: string;
+  readonly events: readonly NewEvent[];
+  readonly expected: ExpectedVersion;
+}
+
+export interface AtomicAppendResult {
+  readonly nextExpectedVersion: number;
+  /** Global position of the stream's last appended event; null when its batch was empty. */
+  readonly position: GlobalPosition | null;
+}
+
 export interface ReadStreamOptions {
   readonly fromVersion?: number;
   readonly maxCount?: number;
@@ -96,6 +109,14 @@ export interface Subscription {
 
 export interface EventStore {
   append(streamId: string, events: readonly NewEvent[], expected: ExpectedVersion): Promise<AppendResult>;
+  /**
+   * Several streams as one write: every expectation holds and every batch is recorded, in one commit,
+   * or nothing is (a WrongExpectedVersionError names the stream that refused). Results in the order
+   * given; an empty batch reports its stream's version and no position. Absent where the store has
+   * no multi-stream atomicity (EventStoreDB): callers then append one stream after the other and
+   * the reconciler completes what a crash between them left half done.
+   */
+  appendAtomically?(appends: readonly StreamAppend[]): Promise<AtomicAppendResult[]>;
   /** Events of one stream in version order; an empty list when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;

@@ -6,3 +6,4 @@ export * from './command-pipeline';
 export * from './restarting-subscription';
 export * from './hash-chain';
 export * from './stream-fold-cache';
+export * from './stream-queue';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { CardVault, parseCardDataKey } from '@ledger/card-vault';
 import { EgressGuard, EgressHttpClient, EgressPolicy, HostResolver, systemHostResolver } from '@ledger/egress';
-import { EventStore, EventStoreDbEventStore, PipelineEnvironment, PostgresEventStore, StreamFoldCache } from '@ledger/event-store';
+import { EventStore, EventStoreDbEventStore, PipelineEnvironment, PostgresEventStore, StreamFoldCache, StreamQueue } from '@ledger/event-store';
 import { createReadModelClient, ReadModelClient } from '@ledger/read-model';
 import { LedgerConfig } from './config';
 import { DigestKeys } from './digest-keys';
@@ -81,7 +81,7 @@ export class InfrastructureModule implements OnApplicationShutdown {
         {
           provide: PIPELINE_ENVIRONMENT,
           inject: [EVENT_STORE],
-          useFactory: (store: EventStore): PipelineEnvironment => pipelineEnvironment({ store, now: () => new Date(), newId: randomUUID, folds: new StreamFoldCache() }),
+          useFactory: (store: EventStore): PipelineEnvironment => pipelineEnvironment({ store, now: () => new Date(), newId: randomUUID, folds: new StreamFoldCache(), queue: new StreamQueue() }),
         },
       ],
       exports: [LEDGER_CONFIG, Pool, EVENT_STORE, READ_MODEL, CardVault, DigestKeys, ProjectionWatcher, PIPELINE_ENVIRONMENT, EgressGuard, EgressHttpClient],

@@ -19,8 +19,12 @@ import {
   ProgramNotFound,
   programStreamId,
   programTime,
+  transactionDecider,
+  TransactionEvent,
+  transactionOpenedBy,
+  transactionStreamId,
 } from '@ledger/domain';
-import { formatPosition, handleCommand, loadState, PipelineEnvironment } from '@ledger/event-store';
+import { canGuardOtherStreams, formatPosition, handleCommand, loadFold, PipelineEnvironment, StreamOpening, WrongExpectedVersionError } from '@ledger/event-store';
 import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 import { AuthorizationStreamClient } from '../authorization-stream/authorization-stream-client';
 import { ProgramSpend } from './program-spend';
@@ -45,12 +49,29 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
     private readonly stream: AuthorizationStreamClient,
   ) {}
 
-  async execute({ origin, cardToken, request }: AuthorizeCardSpendCommand): Promise<CardSpendDecision> {
+  async execute(command: AuthorizeCardSpendCommand): Promise<CardSpendDecision> {
+    // Where the store checks the program's version in the same write, the folds this process keeps
+    // are decided on as they are (no read); a change made elsewhere refuses the write, and the
+    // program is then read before deciding again.
+    let trustKnownFolds = canGuardOtherStreams(this.env);
+    for (;;) {
+      try {
+        return await this.decide(command, trustKnownFolds);
+      } catch (error) {
+        if (!(trustKnownFolds && error instanceof WrongExpectedVersionError && error.streamId === programStreamId(command.origin.programToken))) throw error;
+        trustKnownFolds = false;
+      }
+    }
+  }
+
+  private async decide({ origin, cardToken, request }: AuthorizeCardSpendCommand, trustKnownFolds: boolean): Promise<CardSpendDecision> {
     const programToken = origin.programToken;
-    const [program, card] = await Promise.all([
-      loadState(this.env, programDecider, ledgerCodec<ProgramEvent>(), programStreamId(programToken)),
-      loadState(this.env, cardDecider, ledgerCodec<CardEvent>(), cardStreamId(cardToken)),
+    const [programFold, cardFold] = await Promise.all([
+      loadFold(this.env, programDecider, ledgerCodec<ProgramEvent>(), programStreamId(programToken), { trustKnown: trustKnownFolds }),
+      loadFold(this.env, cardDecider, ledgerCodec<CardEvent>(), cardStreamId(cardToken), { trustKnown: trustKnownFolds }),
     ]);
+    const program = programFold.state;
+    const card = cardFold.state;
     if (program.status === 'absent') throw new ProgramNotFound(programToken);
     if (card.status !== 'issued' || card.programToken !== programToken) throw new CardNotFound(cardToken);
     const { presented, partialApprovalCapable = false, ...requested } = request;
@@ -65,11 +86,18 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
         if (verdict.approvedAmount !== undefined) facts = { ...facts, ...partially(facts, verdict.approvedAmount) };
       }
     }
+    // One write: the card's decision, the transaction it opens, and (where the store can) the
+    // program version the checks were taken on.
     const outcome = await handleCommand(this.env, cardDecider, ledgerCodec<CardEvent>(), cardStreamId(cardToken), {
       type: 'AuthorizeSpend',
       facts,
       checks,
-    }, origin, { foldJustLoaded: true, businessNow });
+    }, origin, {
+      foldJustLoaded: true,
+      businessNow,
+      opens: (decided) => this.transactionOpening(decided),
+      guards: canGuardOtherStreams(this.env) ? [{ streamId: programStreamId(programToken), version: programFold.version }] : undefined,
+    });
     if (!outcome.position) throw new Error(`Card ${cardToken} recorded no authorization decision`);
     const position = formatPosition(outcome.position);
     for (const event of outcome.events) {
@@ -80,6 +108,17 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
       }
     }
     throw new Error(`Card ${cardToken} recorded no authorization decision`);
+  }
+
+  /** The transaction stream opened by the decision, from exactly the facts the card recorded. */
+  private transactionOpening(decided: readonly CardEvent[]): StreamOpening | null {
+    for (const event of decided) {
+      const record = transactionOpenedBy(event);
+      if (!record) continue;
+      const events = transactionDecider.decide(record, transactionDecider.initialState(), { now: this.env.now() });
+      return { streamId: transactionStreamId(record.facts.transactionToken), events, codec: ledgerCodec<TransactionEvent>() as StreamOpening['codec'] };
+    }
+    return null;
   }
 
   /**

@@ -74,7 +74,7 @@ export class SimulationsController {
         partialApprovalCapable: body.partial_approval_capable,
       }),
     );
-    await this.acknowledger.visible({ token: accepted.transactionToken, position: accepted.position });
+    this.acknowledger.readsWaitFor(programToken, { token: accepted.transactionToken, position: accepted.position });
     if (accepted.result !== 'APPROVED') throw new AuthorizationDeclined(accepted.result, accepted.transactionToken);
     return { debugging_request_id: requestIdOf(request), token: accepted.transactionToken };
   }

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { decodeEvent, LedgerEvent, ledgerCodec } from '@ledger/contracts';
-import { CardEvent, cardDecider, cardStreamId, SpendAdjustmentCause, transactionDecider, TransactionEvent, transactionStreamId } from '@ledger/domain';
+import { CardEvent, cardDecider, cardStreamId, SpendAdjustmentCause, transactionDecider, TransactionEvent, transactionOpenedBy, transactionStreamId } from '@ledger/domain';
 import { CommandOrigin, GlobalPosition, handleCommand, loadState, PipelineEnvironment, RecordedEvent, restartingSubscription } from '@ledger/event-store';
 import type { ReadModelClient } from '@ledger/read-model';
 import { DecodedEvent, UnmatchedFirstHalves } from './unmatched-first-halves';
@@ -109,11 +109,8 @@ export class TransactionReconciler {
     };
     switch (event.type) {
       case 'CardAuthorizationApproved':
-        return this.recordAuthorization(origin, event.data, 'APPROVED');
-      case 'CardAuthorizationDeclined': {
-        const { reason, ...facts } = event.data;
-        return this.recordAuthorization(origin, facts, reason);
-      }
+      case 'CardAuthorizationDeclined':
+        return this.recordAuthorization(origin, event);
       case 'TransactionVoided':
       case 'TransactionCleared':
       case 'TransactionAdvised':
@@ -134,12 +131,10 @@ export class TransactionReconciler {
     }
   }
 
-  private async recordAuthorization(origin: CommandOrigin, facts: Extract<CardEvent, { type: 'CardAuthorizationApproved' }>['data'], result: string): Promise<void> {
-    await handleCommand(this.env, transactionDecider, ledgerCodec<TransactionEvent>(), transactionStreamId(facts.transactionToken), {
-      type: 'RecordAuthorization',
-      facts,
-      result: result as 'APPROVED',
-    }, origin);
+  private async recordAuthorization(origin: CommandOrigin, decision: CardEvent): Promise<void> {
+    const record = transactionOpenedBy(decision);
+    if (!record) return;
+    await handleCommand(this.env, transactionDecider, ledgerCodec<TransactionEvent>(), transactionStreamId(record.facts.transactionToken), record, origin);
   }
 
   /** The card counts the transaction's amount as it was right after this event. */

@@ -1,21 +1,17 @@
-import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomInt, randomUUID } from 'node:crypto';
-import { AuthorizeCardSpendCommand, CardSpendDecision, ledgerCodec, SimulateAuthorizationCommand, SimulationAccepted } from '@ledger/contracts';
-import { transactionDecider, TransactionEvent, transactionStreamId } from '@ledger/domain';
-import { formatPosition, handleCommand, PipelineEnvironment } from '@ledger/event-store';
-import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
+import { AuthorizeCardSpendCommand, CardSpendDecision, SimulateAuthorizationCommand, SimulationAccepted } from '@ledger/contracts';
 import { CardLocator } from '../card-locator';
 
 /**
- * A simulated authorization: the card decides (and records its decision), then the transaction is
- * recorded from exactly the facts the card recorded. Should the process die in between, the
- * reconciler records the transaction from the card's event.
+ * A simulated authorization: the card decides, and its decision and the transaction it opens are
+ * one write (AuthorizeCardSpendHandler). The answer's position is that write's, so a read that must
+ * show the transaction waits for it. On a store without multi-stream appends the transaction follows
+ * the decision and the reconciler completes it should the process die in between.
  */
 @CommandHandler(SimulateAuthorizationCommand)
 export class SimulateAuthorizationHandler implements ICommandHandler<SimulateAuthorizationCommand, SimulationAccepted> {
   constructor(
-    @Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment,
     private readonly commands: CommandBus,
     private readonly locator: CardLocator,
   ) {}
@@ -36,11 +32,6 @@ export class SimulateAuthorizationHandler implements ICommandHandler<SimulateAut
         partialApprovalCapable: authorization.partialApprovalCapable,
       }),
     );
-    const recorded = await handleCommand(this.env, transactionDecider, ledgerCodec<TransactionEvent>(), transactionStreamId(transactionToken), {
-      type: 'RecordAuthorization',
-      facts: decision.facts,
-      result: decision.result,
-    }, origin, { newStream: true });
-    return { transactionToken, result: decision.result, position: recorded.position ? formatPosition(recorded.position) : decision.position };
+    return { transactionToken, result: decision.result, position: decision.position };
   }
 }

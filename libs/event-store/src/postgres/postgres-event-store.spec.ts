@@ -518,3 +518,120 @@ describe('PostgresEventStore.appendMany (bulk path)', () => {
     }
   });
 });
+
+describe('PostgresEventStore.appendAtomically (one write over several streams)', () => {
+  let pool: Pool;
+  let store: PostgresEventStore;
+  const event = (note = 'n') => ({ type: 'Atomic', schemaVersion: 1, data: { note }, metadata: { eventId: crypto.randomUUID(), correlationId: 'c', causationId: null, programToken: 'p', occurredAt: new Date().toISOString() } });
+  const stream = () => `atomic-${crypto.randomUUID()}`;
+
+  beforeAll(async () => {
+    pool = new Pool({ connectionString: await workerDatabaseUrl(), max: 4 });
+    store = new PostgresEventStore(pool);
+    await store.migrate();
+  });
+  afterAll(async () => {
+    await store.close();
+    await pool.end();
+  });
+
+  it('records every stream in one commit, in the order given, and answers each stream its version and last position', async () => {
+    const [card, transaction, guarded] = [stream(), stream(), stream()];
+    await store.append(card, [event(), event()], NO_STREAM);
+    await store.append(guarded, [event()], NO_STREAM);
+    const [cardResult, transactionResult, guardResult] = await store.appendAtomically([
+      { streamId: card, events: [event('decision')], expected: 1 },
+      { streamId: transaction, events: [event('opening'), event('second')], expected: NO_STREAM },
+      { streamId: guarded, events: [], expected: 0 },
+    ]);
+    const [decision] = await store.readStream(card, { fromVersion: 2 });
+    const opened = await store.readStream(transaction);
+    expect(cardResult).toEqual({ nextExpectedVersion: 2, position: decision.position });
+    expect(transactionResult).toEqual({ nextExpectedVersion: 1, position: opened[1].position });
+    expect(guardResult).toEqual({ nextExpectedVersion: 0, position: null });
+    // One transaction: the same commit, positions in the order of the streams given.
+    expect(new Set([decision, ...opened].map((e) => e.position.commit)).size).toBe(1);
+    expectStrictlyIncreasing([decision, ...opened].map((e) => e.position));
+  });
+
+  it('records nothing when any expectation fails, an empty guard included, and names the stream that refused', async () => {
+    for (const refusing of ['written', 'guard'] as const) {
+      const [card, transaction, guarded] = [stream(), stream(), stream()];
+      await store.append(card, [event()], NO_STREAM);
+      await store.append(guarded, [event(), event()], NO_STREAM);
+      const attempt = store.appendAtomically([
+        { streamId: card, events: [event()], expected: refusing === 'written' ? 5 : 0 },
+        { streamId: transaction, events: [event()], expected: NO_STREAM },
+        { streamId: guarded, events: [], expected: refusing === 'guard' ? 0 : 1 },
+      ]);
+      await expect(attempt).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      await expect(attempt).rejects.toMatchObject(refusing === 'written' ? { streamId: card, actual: 0 } : { streamId: guarded, actual: 1 });
+      expect(await store.readStream(card)).toHaveLength(1);
+      expect(await store.readStream(transaction)).toEqual([]);
+    }
+  });
+
+  it('fails as a whole, as a version conflict, when a concurrent writer takes one of its versions first', async () => {
+    const winner = new Client({ connectionString: await workerDatabaseUrl() });
+    await winner.connect();
+    const [contested, bystander] = [stream(), stream()];
+    try {
+      await winner.query('begin');
+      await store.appendWith(winner, contested, [event()], NO_STREAM);
+      const atomic = store.appendAtomically([
+        { streamId: bystander, events: [event()], expected: NO_STREAM },
+        { streamId: contested, events: [event()], expected: NO_STREAM },
+      ]);
+      void atomic.catch(() => undefined);
+      // The atomic write waits on the winner's row lock before the winner commits.
+      await eventually('the atomic write to wait for the winner', async () => {
+        const { rows } = await pool.query(`select 1 from pg_locks l join pg_stat_activity a on a.pid = l.pid where not l.granted and a.datname = current_database()`);
+        return rows.length > 0;
+      });
+      await winner.query('commit');
+      await expect(atomic).rejects.toMatchObject({ name: 'WrongExpectedVersionError', streamId: contested });
+      expect(await store.readStream(bystander)).toEqual([]);
+      expect(await store.readStream(contested)).toHaveLength(1);
+    } finally {
+      await winner.end();
+    }
+  });
+});
+
+describe('PostgresSubscription behind an open transaction that is not an append', () => {
+  it('delivers soon after the blocker commits, however many notifications came while it was open (no back-off to the poll interval)', async () => {
+    const url = await workerDatabaseUrl();
+    const pool = new Pool({ connectionString: url, max: 4 });
+    // A minute between polls: were the retry delay to grow towards it, the delivery below would wait a minute.
+    const store = new PostgresEventStore(pool, { pollIntervalMs: 60_000 });
+    await store.migrate();
+    const appender = new PostgresEventStore(pool);
+    const blocker = new Client({ connectionString: url });
+    await blocker.connect();
+    const target = newStreamId('held-back');
+    const seen: RecordedEvent[] = [];
+    const subscription = store.subscribeToAll({ after: await store.headPosition(), handle: async (events) => void seen.push(...events) });
+    try {
+      await subscription.caughtUp;
+      await blocker.query('begin');
+      await blocker.query('select pg_current_xact_id()');
+      // Each append notifies and wakes the subscription, which reads again and finds its events held back.
+      // The appends come from another instance (another process): only NOTIFY wakes the subscriber,
+      // and each one is awaited until it has been sent and the subscriber has read again.
+      const reads = jest.spyOn(store as unknown as { readForSubscription(): unknown }, 'readForSubscription');
+      for (let version = 0; version < 20; version++) {
+        const before = reads.mock.calls.length;
+        await appender.append(target, [newEvent('HeldBack', { version })], version === 0 ? NO_STREAM : version - 1);
+        await appender.close();
+        await waitFor(() => reads.mock.calls.length > before, 'the subscription to read after the notification');
+      }
+      await blocker.query('commit');
+      await waitFor(() => seen.filter((event) => event.streamId === target).length === 20, 'the held-back events after the blocker commits', 20_000);
+    } finally {
+      await blocker.end();
+      await subscription.stop();
+      await store.close();
+      await pool.end();
+    }
+  });
+});

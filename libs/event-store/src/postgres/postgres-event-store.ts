@@ -5,6 +5,7 @@ import {
   STREAM_EXISTS,
   WrongExpectedVersionError,
   type AppendResult,
+  type AtomicAppendResult,
   type EventMetadata,
   type EventStore,
   type ExpectedVersion,
@@ -12,6 +13,7 @@ import {
   type NewEvent,
   type ReadAllOptions,
   type ReadStreamOptions,
+  type StreamAppend,
   type RecordedEvent,
   type SubscribeToAllOptions,
   type Subscription,
@@ -63,6 +65,18 @@ interface AppendRow {
   readonly stream_version: number;
   readonly transaction_id: string | null;
   readonly global_position: string | null;
+}
+
+interface AtomicAppendRow {
+  readonly i: number;
+  /** 1-based index of the first refused expectation, or null. */
+  readonly refused: number | null;
+  readonly actual: number | null;
+  /** The stream's new last version; null when nothing was inserted into it. */
+  readonly stream_version: number | null;
+  readonly transaction_id: string | null;
+  readonly global_position: string | null;
+  readonly version_before: number;
 }
 
 interface PositionRow {
@@ -163,6 +177,36 @@ export class PostgresEventStore implements EventStore {
       client.release();
     }
     this.announcer.announce();
+  }
+
+  /**
+   * One statement, run outside any explicit transaction: one round trip and one commit for every
+   * stream of the write (the authorization path's card decision and its transaction's opening).
+   */
+  async appendAtomically(appends: readonly StreamAppend[]): Promise<AtomicAppendResult[]> {
+    if (appends.length === 0) return [];
+    const streams = new Set(appends.map((append) => append.streamId));
+    if (streams.size !== appends.length) throw new RangeError('appendAtomically: each stream may appear once per call');
+    const payload = appends.map(({ streamId, events, expected }) => {
+      const [kind, version] = expectation(expected);
+      return { stream: streamId, kind, version, events: batchOf(events) };
+    });
+    let rows: AtomicAppendRow[];
+    try {
+      ({ rows } = await this.pool.query<AtomicAppendRow>(this.sql.appendAtomically, [JSON.stringify(payload)]));
+    } catch (error) {
+      throw lostBulkRace(error, appends) ?? error;
+    }
+    const refused = rows[0].refused === null ? null : rows[0].refused - 1;
+    if (refused !== null) {
+      const actual = rows[0].actual;
+      throw new WrongExpectedVersionError(appends[refused].streamId, appends[refused].expected, actual === null || actual < 0 ? null : actual);
+    }
+    if (appends.some((append) => append.events.length > 0)) this.announcer.announce();
+    return rows.map((row) => ({
+      nextExpectedVersion: row.stream_version ?? row.version_before,
+      position: row.transaction_id === null || row.global_position === null ? null : toPosition({ transaction_id: row.transaction_id, global_position: row.global_position }),
+    }));
   }
 
   /**

@@ -20,6 +20,7 @@ export interface PostgresEventStoreSql {
   readonly migrate: string;
   readonly append: string;
   readonly appendMany: string;
+  readonly appendAtomically: string;
   readonly readStream: string;
   readonly readAll: string;
   readonly readForSubscription: string;
@@ -68,6 +69,35 @@ export function buildSql(schema: string, channel: string): PostgresEventStoreSql
          where not exists (select 1 from refused)
          order by c.i, b.n)
       select (select r.i from refused r)::text as refused, (select r.version from refused r) as actual`,
+    // The same checks and insert as appendMany, one statement (so one commit in autocommit), and
+    // per input stream its last version and the position of its last inserted event.
+    appendAtomically: `with input as (
+        select a.i, a.value->>'stream' as stream_id, a.value->>'kind' as kind,
+               (a.value->>'version')::int as expected, a.value->'events' as batch
+          from jsonb_array_elements($1::jsonb) with ordinality as a(value, i)),
+      current as (
+        select input.*, coalesce((select max(e.stream_version) from ${events} e where e.stream_id = input.stream_id), -1) as version
+          from input),
+      refused as (
+        select c.i, c.version from current c
+         where not (case c.kind when 'any' then true when 'no_stream' then c.version = -1
+                                when 'stream_exists' then c.version >= 0 else c.version = c.expected end)
+         order by c.i limit 1),
+      inserted as (
+        insert into ${events} (stream_id, stream_version, event_id, event_type, schema_version, data, metadata)
+        select c.stream_id, c.version + b.n::int, (b.ev->>'id')::uuid, b.ev->>'type',
+               (b.ev->>'schemaVersion')::int, b.ev->'data', b.ev->'metadata'
+          from current c cross join lateral jsonb_array_elements(c.batch) with ordinality as b(ev, n)
+         where not exists (select 1 from refused)
+         order by c.i, b.n
+        returning stream_id, stream_version, transaction_id, global_position)
+      select c.i::int as i, (select r.i from refused r)::int as refused, (select r.version from refused r) as actual,
+             last.stream_version, last.transaction_id::text as transaction_id, last.global_position::text as global_position,
+             c.version as version_before
+        from current c
+        left join lateral (select s.stream_version, s.transaction_id, s.global_position from inserted s
+                            where s.stream_id = c.stream_id order by s.stream_version desc limit 1) last on true
+       order by c.i`,
     readStream: `select ${columns} from ${events} e
       where e.stream_id = $1 and e.stream_version >= $2
       order by e.stream_version limit $3`,

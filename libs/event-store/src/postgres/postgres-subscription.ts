@@ -23,9 +23,20 @@ export interface SubscriptionSource {
 export interface SubscriptionTiming {
   /** Longest sleep without a notification: the fallback when notifications are lost. */
   readonly pollIntervalMs: number;
-  /** First retry delay while events are held back by an open transaction; doubles up to pollIntervalMs. */
+  /** First retry delay while events are held back by an open transaction. */
   readonly pendingRetryMs: number;
+  /** Longest retry delay while events are held back; default PENDING_RETRY_CAP_MS (or pollIntervalMs if smaller). */
+  readonly pendingRetryCapMs?: number;
 }
+
+/**
+ * While committed events wait behind an open transaction, the subscription re-reads at most this far
+ * apart. The transaction that holds them back may not be an append (a read-model or checkpoint
+ * write), so its commit notifies nobody: a back-off up to the poll interval (1 s) left the read models,
+ * and every read waiting on them, a second behind (measured: 997-1,002 ms from the blocker's commit
+ * to delivery, five of five, before this cap; see docs/architecture.md).
+ */
+export const PENDING_RETRY_CAP_MS = 50;
 
 export const DEFAULT_BATCH_SIZE = 500;
 
@@ -75,6 +86,7 @@ export class PostgresSubscription implements Subscription {
 
   private async consume(): Promise<void> {
     let position = this.options.after;
+    const pendingCap = Math.min(this.timing.pendingRetryCapMs ?? PENDING_RETRY_CAP_MS, this.timing.pollIntervalMs);
     let pendingDelay = this.timing.pendingRetryMs;
     while (!this.stopping) {
       // Notifications from now on concern commits this read may miss: they must cut the next sleep short.
@@ -88,9 +100,11 @@ export class PostgresSubscription implements Subscription {
       }
       if (events.length === this.batchSize) continue;
       if (pending) {
-        // An older transaction still runs; its commit may not notify (it may not be an append).
-        await this.wake.wait(pendingDelay);
-        pendingDelay = Math.min(pendingDelay * 2, this.timing.pollIntervalMs);
+        // An older transaction still runs; its commit may not notify (it may not be an append). Only
+        // a wait that ran its full length lengthens the next: notifications of other commits say
+        // nothing about how long the blocker lasts.
+        const notified = await this.wake.wait(pendingDelay);
+        if (!notified) pendingDelay = Math.min(pendingDelay * 2, pendingCap);
         continue;
       }
       this.caughtUpSignal.resolve();

@@ -16,17 +16,17 @@ export class WakeSignal {
     this.pending = false;
   }
 
-  /** Resolves on the next notify, or after timeoutMs when given. */
-  wait(timeoutMs?: number): Promise<void> {
-    if (this.pending) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      const timer = timeoutMs === undefined ? undefined : setTimeout(() => wake(), timeoutMs);
-      const wake = (): void => {
+  /** Resolves on the next notify (true), or after timeoutMs when given (false). */
+  wait(timeoutMs?: number): Promise<boolean> {
+    if (this.pending) return Promise.resolve(true);
+    return new Promise<boolean>((resolve) => {
+      const timer = timeoutMs === undefined ? undefined : setTimeout(() => wake(false), timeoutMs);
+      const wake = (notified: boolean): void => {
         if (timer !== undefined) clearTimeout(timer);
         this.waiter = null;
-        resolve();
+        resolve(notified);
       };
-      this.waiter = wake;
+      this.waiter = () => wake(true);
     });
   }
 }

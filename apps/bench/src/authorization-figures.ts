@@ -1,0 +1,72 @@
+import type { Pool } from 'pg';
+import type { LoadResult } from './load';
+
+/** One row of the bench's Targets table. */
+export interface TargetRow {
+  readonly figure: string;
+  readonly measured: string;
+  readonly target: string;
+  readonly met: boolean;
+}
+
+/** Database-wide counters: transactions committed, and statements run when pg_stat_statements is loaded. */
+export interface DatabaseCounters {
+  readonly commits: number;
+  readonly statements: number | null;
+}
+
+export async function databaseCounters(pool: Pool): Promise<DatabaseCounters> {
+  // Statistics are cached per transaction; a fresh snapshot each time.
+  await pool.query('select pg_stat_clear_snapshot()');
+  const { rows } = await pool.query<{ commits: string }>(`select xact_commit::text as commits from pg_stat_database where datname = current_database()`);
+  const statements = await pool
+    .query<{ calls: string }>(`select coalesce(sum(calls), 0)::text as calls from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())`)
+    .then((result) => Number(result.rows[0].calls))
+    .catch(() => null);
+  return { commits: Number(rows[0].commits), statements };
+}
+
+/** Per answered authorization between two counter readings (background work of the run included). */
+export function perAuthorization(before: DatabaseCounters, after: DatabaseCounters, answered: number) {
+  const per = (a: number, b: number) => Math.round(((b - a) / Math.max(1, answered)) * 100) / 100;
+  return {
+    commits: per(before.commits, after.commits),
+    statements: before.statements === null || after.statements === null ? null : per(before.statements, after.statements),
+  };
+}
+
+/** Issue 14's authorization targets, judged on this run's own ceilings. */
+export function authorizationTargets(input: {
+  bareRoute: LoadResult;
+  manyCards: LoadResult;
+  hotCard: LoadResult;
+  atEighty: LoadResult;
+  perAuthorization: { commits: number; statements: number | null };
+}): TargetRow[] {
+  const pct = (value: number) => `${Math.round(value * 100)}%`;
+  const { bareRoute, manyCards, hotCard, atEighty } = input;
+  const runs = [manyCards, hotCard, atEighty];
+  const worst = Math.max(...runs.map((run) => run.max / Math.max(1, run.p99)));
+  return [
+    {
+      figure: 'authorizations/s over 200 cards vs the bare route',
+      measured: `${manyCards.requestsPerSecond} / ${bareRoute.requestsPerSecond} = ${pct(manyCards.requestsPerSecond / Math.max(1, bareRoute.requestsPerSecond))}`,
+      target: '>= 50%',
+      met: manyCards.requestsPerSecond >= 0.5 * bareRoute.requestsPerSecond,
+    },
+    { figure: 'p99 at 80% of the peak rate', measured: `${atEighty.p99} ms`, target: '<= 50 ms', met: atEighty.p99 <= 50 },
+    {
+      figure: 'one hot card vs spread',
+      measured: `${hotCard.requestsPerSecond} / ${manyCards.requestsPerSecond} = ${pct(hotCard.requestsPerSecond / Math.max(1, manyCards.requestsPerSecond))}, p99 ${hotCard.p99} ms`,
+      target: '>= 50%, p99 <= 250 ms',
+      met: hotCard.requestsPerSecond >= 0.5 * manyCards.requestsPerSecond && hotCard.p99 <= 250,
+    },
+    {
+      figure: 'SQL statements / commits per authorization',
+      measured: `${input.perAuthorization.statements ?? 'not measured (pg_stat_statements not loaded)'} / ${input.perAuthorization.commits}`,
+      target: '<= 8 / <= 2',
+      met: input.perAuthorization.statements !== null && input.perAuthorization.statements <= 8 && input.perAuthorization.commits <= 2,
+    },
+    { figure: 'max latency in any authorization run vs its p99', measured: `${Math.round(worst * 10) / 10}x`, target: '<= 10x', met: worst <= 10 },
+  ];
+}

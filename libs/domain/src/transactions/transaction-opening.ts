@@ -1,0 +1,20 @@
+import type { CardEvent } from '../cards/card';
+import type { RecordAuthorization } from './transaction';
+
+/**
+ * The transaction a card's authorization decision opens, with exactly the facts the card recorded:
+ * the one rule for the write path (which records both in one write) and the reconciler (which
+ * records the transaction from the card's event where a store could not).
+ */
+export function transactionOpenedBy(event: CardEvent): RecordAuthorization | null {
+  switch (event.type) {
+    case 'CardAuthorizationApproved':
+      return { type: 'RecordAuthorization', facts: event.data, result: 'APPROVED' };
+    case 'CardAuthorizationDeclined': {
+      const { reason, ...facts } = event.data;
+      return { type: 'RecordAuthorization', facts, result: reason };
+    }
+    default:
+      return null;
+  }
+}
