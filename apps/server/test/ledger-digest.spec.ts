@@ -137,12 +137,15 @@ const tampers: Record<string, () => Promise<{ index: number; reason: RegExp }>> 
   },
   'insert a forged event, chained as a new stream of its own': async () => {
     const log = await rows();
-    const after = log[5];
+    // The first event from the 6th on that ends its transaction (an authorization writes two events
+    // in one): a later row of that transaction is ordered right after it.
+    const at = log.findIndex((row, i) => i >= 5 && log[i + 1]?.transaction_id !== row.transaction_id);
+    const after = log[at];
     const streamId = `card-${randomUUID()}`;
     const metadata: any = { eventId: randomUUID(), correlationId: randomUUID(), causationId: null, programToken: after.metadata.programToken, occurredAt: after.metadata.occurredAt, previousHash: GENESIS_HASH };
     const data = { cardToken: streamId.slice(5), spendLimit: 999_999 };
     metadata.hash = eventHash(GENESIS_HASH, { streamId, streamVersion: 0, type: 'CardCreated', schemaVersion: 1, data, metadata });
-    // Same transaction as the 6th event, a later row: the store orders it right after that event.
+    // Same transaction as that event, a later row: the store orders it right after that event.
     await t.pool.query(`insert into events (global_position, transaction_id, stream_id, stream_version, event_id, event_type, schema_version, data, metadata) values ($1, $2::xid8, $3, 0, $4, 'CardCreated', 1, $5, $6)`, [
       String(BigInt(after.global_position) * 1000n + 7n),
       after.transaction_id,
@@ -152,8 +155,8 @@ const tampers: Record<string, () => Promise<{ index: number; reason: RegExp }>> 
       metadata,
     ]);
     const tampered = await rows();
-    expect(tampered.findIndex((row) => row.stream_id === streamId)).toBe(6);
-    return { index: 6, reason: /inserted/ };
+    expect(tampered.findIndex((row) => row.stream_id === streamId)).toBe(at + 1);
+    return { index: at + 1, reason: /inserted/ };
   },
   'swap two events (their places in the log)': async () => {
     const log = await rows();
