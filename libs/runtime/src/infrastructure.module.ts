@@ -7,6 +7,7 @@ import { EventStore, EventStoreDbEventStore, PipelineEnvironment, PostgresEventS
 import { createReadModelClient, ReadModelClient } from '@ledger/read-model';
 import { LedgerConfig } from './config';
 import { DigestKeys } from './digest-keys';
+import { LedgerTreeTables } from './ledger-tree-tables';
 import { ProjectionWatcher } from './projection-watcher';
 import { EVENT_STORE, LEDGER_CONFIG, PIPELINE_ENVIRONMENT, READ_MODEL } from './tokens';
 
@@ -65,6 +66,7 @@ export class InfrastructureModule implements OnApplicationShutdown {
           useFactory: () => new CardVault(parseCardDataKey(runtime.cardDataKey), config.cardBin, config.cardEncryptionKeys.map(parseCardDataKey)),
         },
         { provide: DigestKeys, useFactory: () => DigestKeys.fromConfig(config) },
+        { provide: LedgerTreeTables, inject: [Pool], useFactory: (pool: Pool) => new LedgerTreeTables(pool) },
         {
           provide: ProjectionWatcher,
           inject: [Pool],
@@ -83,7 +85,7 @@ export class InfrastructureModule implements OnApplicationShutdown {
           useFactory: (store: EventStore): PipelineEnvironment => ({ store, now: () => new Date(), newId: randomUUID, folds: new StreamFoldCache() }),
         },
       ],
-      exports: [LEDGER_CONFIG, Pool, EVENT_STORE, READ_MODEL, CardVault, DigestKeys, ProjectionWatcher, PIPELINE_ENVIRONMENT, EgressGuard, EgressHttpClient],
+      exports: [LEDGER_CONFIG, Pool, EVENT_STORE, READ_MODEL, CardVault, DigestKeys, LedgerTreeTables, ProjectionWatcher, PIPELINE_ENVIRONMENT, EgressGuard, EgressHttpClient],
     };
   }
 
