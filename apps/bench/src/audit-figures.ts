@@ -29,14 +29,14 @@ const AUDIT_P99_MS = 50;
  */
 export async function commitmentOverhead(options: {
   restart: (commitment: 'on' | 'off') => Promise<void>;
-  settle: () => Promise<void>;
+  settle: (commitment: 'on' | 'off') => Promise<void>;
   authorize: () => Promise<LoadResult>;
 }): Promise<CommitmentOverhead> {
   await options.restart('off');
-  await options.settle();
+  await options.settle('off');
   const off = await options.authorize();
   await options.restart('on');
-  await options.settle();
+  await options.settle('on');
   const on = await options.authorize();
   return { on, off };
 }
