@@ -1,13 +1,6 @@
+import type { TargetRow } from './report';
 import type { Pool } from 'pg';
 import type { LoadResult } from './load';
-
-/** One row of the bench's Targets table. */
-export interface TargetRow {
-  readonly figure: string;
-  readonly measured: string;
-  readonly target: string;
-  readonly met: boolean;
-}
 
 /** Database-wide counters: transactions committed, and statements run when pg_stat_statements is loaded. */
 export interface DatabaseCounters {

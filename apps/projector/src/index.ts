@@ -5,3 +5,4 @@ export * from './integration/idempotent-consumer';
 export * from './integration/integration.module';
 export * from './replay';
 export * from './integration/digest-publisher';
+export * from './ledger-tree-follower';

@@ -2,10 +2,14 @@ import { Inject, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@
 import { Pool } from 'pg';
 import type { EventStore } from '@ledger/event-store';
 import type { ReadModelClient } from '@ledger/read-model';
-import { EVENT_STORE, READ_MODEL } from '@ledger/runtime';
+import { EVENT_STORE, LEDGER_CONFIG, type LedgerConfig, LedgerTreeTables, READ_MODEL } from '@ledger/runtime';
+import { LedgerTreeFollower } from './ledger-tree-follower';
 import { ReadModelProjector } from './read-model-projector';
 
-/** Keeps the read models current from the event store, starting at its stored checkpoint. */
+/**
+ * Keeps the read models current from the event store, starting at its stored checkpoint; and,
+ * unless LEDGER_COMMITMENT=off, the ledger-wide commitment's tree (LedgerTreeFollower).
+ */
 @Module({
   providers: [
     {
@@ -14,17 +18,28 @@ import { ReadModelProjector } from './read-model-projector';
       // Batches run on the read model's pool through node-postgres (see ReadModelProjectorOptions.pool).
       useFactory: (store: EventStore, readModel: ReadModelClient, pool: Pool) => new ReadModelProjector(store, readModel, { pool }),
     },
+    {
+      provide: LedgerTreeFollower,
+      inject: [EVENT_STORE, Pool, LedgerTreeTables],
+      useFactory: (store: EventStore, pool: Pool, tables: LedgerTreeTables) => new LedgerTreeFollower(store, pool, tables),
+    },
   ],
-  exports: [ReadModelProjector],
+  exports: [ReadModelProjector, LedgerTreeFollower],
 })
 export class ProjectorModule implements OnApplicationBootstrap, OnApplicationShutdown {
-  constructor(@Inject(ReadModelProjector) private readonly projector: ReadModelProjector) {}
+  constructor(
+    @Inject(ReadModelProjector) private readonly projector: ReadModelProjector,
+    @Inject(LedgerTreeFollower) private readonly tree: LedgerTreeFollower,
+    @Inject(LEDGER_CONFIG) private readonly config: LedgerConfig,
+  ) {}
 
   onApplicationBootstrap(): void {
     this.projector.start();
+    if (this.config.ledgerCommitment) this.tree.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.tree.stop();
     await this.projector.stop();
   }
 }

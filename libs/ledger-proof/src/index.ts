@@ -1,4 +1,5 @@
 export * from './merkle-tree';
+export * from './stored-tree';
 export * from './leaf-hash';
 export * from './signed-digest';
 export * from './event-proof';

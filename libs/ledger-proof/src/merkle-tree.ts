@@ -89,10 +89,21 @@ export function treeRoot(leaves: Leaves, treeSize = leaves.length): Hash {
   return subtreeRoot(leafAt(leaves), 0, treeSize);
 }
 
+/**
+ * MTH(D[from:to]) by whatever means the caller has: from the leaves (this file), or from stored roots
+ * of complete subtrees (stored-tree.ts). The RFC's PATH and PROOF below only ever ask for such ranges.
+ */
+export type RangeRoot = (from: number, to: number) => Hash;
+
 /** PATH(m, D[n]): the audit path of leaf m in the tree of the first treeSize leaves, leaf side first. */
 export function inclusionProof(leaves: Leaves, leafIndex: number, treeSize: number): Hash[] {
   assertSize(leaves, treeSize);
   const leaf = leafAt(leaves);
+  return inclusionPath((from, to) => subtreeRoot(leaf, from, to), leafIndex, treeSize);
+}
+
+/** PATH(m, D[n]) over any source of subtree roots. */
+export function inclusionPath(rangeRoot: RangeRoot, leafIndex: number, treeSize: number): Hash[] {
   if (!Number.isInteger(leafIndex) || leafIndex < 0 || leafIndex >= treeSize) {
     throw new RangeError(`leaf ${leafIndex} is not in a tree of ${treeSize} leaves`);
   }
@@ -100,9 +111,7 @@ export function inclusionProof(leaves: Leaves, leafIndex: number, treeSize: numb
     const n = to - from;
     if (n <= 1) return [];
     const k = splitPoint(n);
-    return m < k
-      ? [...path(m, from, from + k), subtreeRoot(leaf, from + k, to)]
-      : [...path(m - k, from + k, to), subtreeRoot(leaf, from, from + k)];
+    return m < k ? [...path(m, from, from + k), rangeRoot(from + k, to)] : [...path(m - k, from + k, to), rangeRoot(from, from + k)];
   };
   return path(leafIndex, 0, treeSize);
 }
@@ -111,15 +120,20 @@ export function inclusionProof(leaves: Leaves, leafIndex: number, treeSize: numb
 export function consistencyProof(leaves: Leaves, first: number, second: number): Hash[] {
   assertSize(leaves, second);
   const leaf = leafAt(leaves);
+  return consistencyPath((from, to) => subtreeRoot(leaf, from, to), first, second);
+}
+
+/** PROOF(m, D[n]) over any source of subtree roots. */
+export function consistencyPath(rangeRoot: RangeRoot, first: number, second: number): Hash[] {
   if (!Number.isInteger(first) || first < 0 || first > second) throw new RangeError(`size ${first} is outside 0..${second}`);
   if (first === 0 || first === second) return [];
   const subproof = (m: number, from: number, to: number, complete: boolean): Hash[] => {
     const n = to - from;
-    if (m === n) return complete ? [] : [subtreeRoot(leaf, from, to)];
+    if (m === n) return complete ? [] : [rangeRoot(from, to)];
     const k = splitPoint(n);
     return m <= k
-      ? [...subproof(m, from, from + k, complete), subtreeRoot(leaf, from + k, to)]
-      : [...subproof(m - k, from + k, to, false), subtreeRoot(leaf, from, from + k)];
+      ? [...subproof(m, from, from + k, complete), rangeRoot(from + k, to)]
+      : [...subproof(m - k, from + k, to, false), rangeRoot(from, from + k)];
   };
   return subproof(first, 0, second, true);
 }

@@ -25,6 +25,14 @@ export interface LedgerConfig {
   readonly ledgerVerifyKeys: readonly string[];
   /** How often the publisher role puts a signed digest of the log on Kafka (LEDGER_DIGEST_INTERVAL_MS); 0: never. */
   readonly ledgerDigestIntervalMs: number;
+  /**
+   * Whether the ledger-wide commitment is kept (LEDGER_COMMITMENT, on by default). Off, the tree is
+   * not followed, no digest is published and the audit digest routes answer 503: for the bench's
+   * measurement of what the commitment costs authorizations, not for running a ledger.
+   */
+  readonly ledgerCommitment: boolean;
+  /** How long an audit request waits for the kept tree to reach the log's head (LEDGER_COMMITMENT_WAIT_MS). */
+  readonly ledgerCommitmentWaitMs: number;
   readonly cardBin: string;
   readonly eventStore: 'postgres' | 'eventstoredb';
   readonly eventStoreDbUrl: string | null;
@@ -120,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LedgerConfig {
     cardEncryptionKeys: (env.CARD_ENCRYPTION_KEYS ?? '').split(',').map((key) => key.trim()).filter(Boolean),
     ledgerSigningKey: env.LEDGER_SIGNING_KEY?.trim() || null,
     ledgerDigestIntervalMs: integer('LEDGER_DIGEST_INTERVAL_MS', env.LEDGER_DIGEST_INTERVAL_MS, 300_000),
+    ledgerCommitment: oneOf('LEDGER_COMMITMENT', env.LEDGER_COMMITMENT, ['on', 'off'] as const, 'on') === 'on',
+    ledgerCommitmentWaitMs: integer('LEDGER_COMMITMENT_WAIT_MS', env.LEDGER_COMMITMENT_WAIT_MS, 5000),
     ledgerVerifyKeys: (env.LEDGER_VERIFY_KEYS ?? '').split(',').map((key) => key.trim()).filter(Boolean),
     cardBin,
     eventStore,

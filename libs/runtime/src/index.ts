@@ -6,3 +6,4 @@ export * from './infrastructure.module';
 export * from './digest-keys';
 export * from './ledger-leaves';
 export * from './event-sourced-program-clock';
+export * from './ledger-tree-tables';

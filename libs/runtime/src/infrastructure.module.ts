@@ -8,6 +8,7 @@ import { createReadModelClient, ReadModelClient } from '@ledger/read-model';
 import { LedgerConfig } from './config';
 import { DigestKeys } from './digest-keys';
 import { pipelineEnvironment } from './event-sourced-program-clock';
+import { LedgerTreeTables } from './ledger-tree-tables';
 import { ProjectionWatcher } from './projection-watcher';
 import { EVENT_STORE, LEDGER_CONFIG, PIPELINE_ENVIRONMENT, READ_MODEL } from './tokens';
 
@@ -66,6 +67,7 @@ export class InfrastructureModule implements OnApplicationShutdown {
           useFactory: () => new CardVault(parseCardDataKey(runtime.cardDataKey), config.cardBin, config.cardEncryptionKeys.map(parseCardDataKey)),
         },
         { provide: DigestKeys, useFactory: () => DigestKeys.fromConfig(config) },
+        { provide: LedgerTreeTables, inject: [Pool], useFactory: (pool: Pool) => new LedgerTreeTables(pool) },
         {
           provide: ProjectionWatcher,
           inject: [Pool],
@@ -84,7 +86,7 @@ export class InfrastructureModule implements OnApplicationShutdown {
           useFactory: (store: EventStore): PipelineEnvironment => pipelineEnvironment({ store, now: () => new Date(), newId: randomUUID, folds: new StreamFoldCache(), queue: new StreamQueue() }),
         },
       ],
-      exports: [LEDGER_CONFIG, Pool, EVENT_STORE, READ_MODEL, CardVault, DigestKeys, ProjectionWatcher, PIPELINE_ENVIRONMENT, EgressGuard, EgressHttpClient],
+      exports: [LEDGER_CONFIG, Pool, EVENT_STORE, READ_MODEL, CardVault, DigestKeys, LedgerTreeTables, ProjectionWatcher, PIPELINE_ENVIRONMENT, EgressGuard, EgressHttpClient],
     };
   }
 

@@ -16,8 +16,9 @@ export function loggedEvent(event: RecordedEvent): LoggedEvent {
 
 /**
  * Reads the whole log (or its first `limit` events) and hashes every event into its leaf; `visit`
- * sees each event with its leaf index. A full pass per call: O(events) reads and hashes
- * (docs/audit.md, "Cost"); memory is 32 bytes a leaf, outside the JS heap.
+ * sees each event with its leaf index. A full pass per call: O(events) reads and hashes; memory is 32
+ * bytes a leaf, outside the JS heap. For `admin digest/verify/export`, which must not trust the kept
+ * tree (LedgerTreeTables) that the service answers from (docs/audit.md, "What the cache is trusted for").
  */
 export async function readLedgerLeaves(
   store: EventStore,

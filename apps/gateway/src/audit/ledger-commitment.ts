@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EventStore } from '@ledger/event-store';
-import { consistencyProof, EventProof, ExportedEvent, inclusionPathOf, SignedDigest, treeRoot } from '@ledger/ledger-proof';
-import { DigestKeys, EVENT_STORE, readLedgerLeaves } from '@ledger/runtime';
-import { AuditedEventNotFound, BackwardsConsistencyRange } from './audit-errors';
+import { comparePositions, EventStore } from '@ledger/event-store';
+import { consistencyQuery, EventProof, ExportedEvent, inclusionQuery, rootQuery, SignedDigest } from '@ledger/ledger-proof';
+import { DigestKeys, EVENT_STORE, type FollowedHead, LEDGER_CONFIG, type LedgerConfig, LedgerTreeTables, signKeptTree } from '@ledger/runtime';
+import { AuditedEventNotFound, BackwardsConsistencyRange, LedgerCommitmentBehind, LedgerCommitmentOff } from './audit-errors';
 import { audited, AuditedEvent } from './stream-events';
 
 export interface ConsistencyResponse {
@@ -18,26 +18,30 @@ export interface EventProofResponse extends EventProof {
   readonly root: string;
 }
 
+/** Between two looks at the kept tree while waiting for it to reach the log's head. */
+const FOLLOW_POLL_MS = 20;
+
 /**
- * The ledger-wide commitment served to auditors: signed digests of the whole log, and proofs. Each
- * call reads the log afresh (a first version: correct, and O(events) per call; docs/audit.md, "Cost").
- * What leaves here about other programs is a root, a size and a position, never their events.
+ * The ledger-wide commitment served to auditors: signed digests of the log, and proofs, read from the
+ * tree the projector keeps as the log grows (LedgerTreeTables): O(log n) stored nodes a request, and
+ * for a proof one event read back. What leaves here about other programs is a root, a size and a
+ * position, never their events.
+ *
+ * "The whole log now" is the log's head when the request arrives: the answer waits up to
+ * LEDGER_COMMITMENT_WAIT_MS for the kept tree to reach it, then answers for the size it holds (the
+ * answer's tree_size and position say which). An explicit size the tree has not reached by then is 503.
  */
 @Injectable()
 export class LedgerCommitment {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly keys: DigestKeys,
+    private readonly tables: LedgerTreeTables,
+    @Inject(LEDGER_CONFIG) private readonly config: LedgerConfig,
   ) {}
 
   async digest(): Promise<SignedDigest> {
-    const { leaves, lastPosition } = await readLedgerLeaves(this.store);
-    return this.keys.signer.sign({
-      tree_size: leaves.length,
-      position: lastPosition,
-      root: treeRoot(leaves).toString('hex'),
-      signed_at: new Date().toISOString(),
-    });
+    return signKeptTree(this.tables, this.keys.signer, await this.followed());
   }
 
   /**
@@ -47,20 +51,22 @@ export class LedgerCommitment {
    * program's or an unknown one is not found.
    */
   async proof(programToken: string, eventId: string, treeSize?: number): Promise<EventProofResponse> {
-    let found: { event: AuditedEvent; index: number } | null = null;
-    const { leaves } = await readLedgerLeaves(this.store, {
-      limit: treeSize,
-      visit: (event, index) => {
-        if (!found && event.metadata.eventId === eventId && event.metadata.programToken === programToken) found = { event: audited(event), index };
-      },
-    });
-    if (!found) throw new AuditedEventNotFound(eventId);
-    const { event, index } = found as { event: AuditedEvent; index: number };
+    const size = Math.min(treeSize ?? Number.POSITIVE_INFINITY, (await this.followed(treeSize)).size);
+    const place = await this.tables.leafOf(eventId);
+    if (!place || place.index >= size) throw new AuditedEventNotFound(eventId);
+    const [event] = await this.store.readAll({ after: place.previous, maxCount: 1 });
+    // The event as stored now: had it been moved or removed since it was hashed, it is not this one.
+    if (!event || event.metadata.eventId !== eventId || event.metadata.programToken !== programToken) throw new AuditedEventNotFound(eventId);
+    const path = inclusionQuery(place.index, size);
+    const root = rootQuery(size);
+    const hashes = await this.tables.nodes([...path.needs, ...root.needs, { level: 0, index: place.index }]);
     return {
-      event: exportedEventOfAudited(event),
-      leaf_hash: leaves.leaf(index).toString('hex'),
-      ...inclusionPathOf(leaves, index, leaves.length),
-      root: treeRoot(leaves).toString('hex'),
+      event: exportedEventOfAudited(audited(event)),
+      leaf_hash: hashes.hash(0, place.index).toString('hex'),
+      leaf_index: place.index,
+      tree_size: size,
+      audit_path: path.answer(hashes).map((hash) => hash.toString('hex')),
+      root: root.answer(hashes).toString('hex'),
     };
   }
 
@@ -70,16 +76,32 @@ export class LedgerCommitment {
    */
   async consistency(from: number, to?: number): Promise<ConsistencyResponse> {
     if (to !== undefined && from > to) throw new BackwardsConsistencyRange(`from (${from}) must not be greater than to (${to})`, 'from');
-    const { leaves } = await readLedgerLeaves(this.store, { limit: to });
-    const second = leaves.length;
+    const second = Math.min(to ?? Number.POSITIVE_INFINITY, (await this.followed(to)).size);
     const first = Math.min(from, second);
-    return {
-      from: first,
-      to: second,
-      from_root: treeRoot(leaves, first).toString('hex'),
-      to_root: treeRoot(leaves, second).toString('hex'),
-      proof: consistencyProof(leaves, first, second).map((hash) => hash.toString('hex')),
-    };
+    const query = consistencyQuery(first, second);
+    const { firstRoot, secondRoot, proof } = query.answer(await this.tables.nodes(query.needs));
+    return { from: first, to: second, from_root: firstRoot.toString('hex'), to_root: secondRoot.toString('hex'), proof: proof.map((hash) => hash.toString('hex')) };
+  }
+
+  /**
+   * The kept tree, once it holds `size` events or has reached the log's head as it was when asked,
+   * whichever comes first. Past the wait: the tree as it is when no size was asked for, else 503.
+   */
+  private async followed(size?: number): Promise<FollowedHead> {
+    if (!this.config.ledgerCommitment) throw new LedgerCommitmentOff();
+    let head = await this.tables.head();
+    if (size !== undefined && head.size >= size) return head;
+    const target = await this.store.headPosition();
+    const deadline = Date.now() + this.config.ledgerCommitmentWaitMs;
+    while (target && (head.position === null || comparePositions(head.position, target) < 0)) {
+      if (Date.now() >= deadline) {
+        if (size === undefined) return head;
+        throw new LedgerCommitmentBehind(size, head.size, this.config.ledgerCommitmentWaitMs);
+      }
+      await new Promise((resolve) => setTimeout(resolve, FOLLOW_POLL_MS));
+      head = await this.tables.head();
+    }
+    return head;
   }
 }
 

@@ -4,8 +4,9 @@ import { chainEvents, NO_STREAM, PostgresEventStore } from '@ledger/event-store'
 import { generateSigningKeyPem, type SignedDigest, verifyDigest } from '@ledger/ledger-proof';
 import { createKafka } from '@ledger/messaging';
 import { migrateReadModel } from '@ledger/read-model';
-import { DigestKeys, loadConfig } from '@ledger/runtime';
+import { DigestKeys, LedgerTreeTables, loadConfig } from '@ledger/runtime';
 import { describeNeeding, eventually, truncateAll, workerDatabaseUrl } from '@ledger/test-support';
+import { LedgerTreeFollower } from '../ledger-tree-follower';
 import { DIGEST_HEADERS, DIGEST_TOPIC, DigestPublisher } from './digest-publisher';
 
 // Against the real broker of infra/kafka and this worker's PostgreSQL. The topic is shared with every
@@ -57,16 +58,23 @@ describeKafka('DigestPublisher', () => {
     }
   }
 
-  it('puts a signed digest of the log on the topic on each tick the log moved, and none when it did not', async () => {
+  it('puts a signed digest of the kept tree on the topic on each tick the tree grew, and none when it did not', async () => {
     const keys = DigestKeys.fromConfig(loadConfig({ LEDGER_SIGNING_KEY: generateSigningKeyPem() }));
-    const publisher = new DigestPublisher(store, keys, kafka, { intervalMs: 100, logger: { log: () => undefined, warn: () => undefined, error: () => undefined } });
+    const tables = new LedgerTreeTables(pool);
+    const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined };
+    const follower = new LedgerTreeFollower(store, pool, tables, { logger: quiet });
+    const publisher = new DigestPublisher(tables, keys, kafka, { intervalMs: 100, logger: quiet });
+    const followed = (size: number) => eventually(`the tree at ${size} events`, async () => ((await tables.head()).size === size ? true : undefined), 10_000);
+    follower.start();
     try {
       await appendCard();
+      await followed(1);
       const first = await publisher.publishOnce();
       expect(first).toMatchObject({ tree_size: 1, key_id: keys.signer.keyId });
       expect(await publisher.publishOnce()).toBeNull();
       await appendCard();
       await appendCard();
+      await followed(3);
       publisher.start();
       const digests = await digestsOnTopic(keys.signer.keyId, (seen) => seen.some((digest) => digest.tree_size === 3));
       expect(digests.map((digest) => digest.tree_size)).toEqual([1, 3]);
@@ -74,6 +82,7 @@ describeKafka('DigestPublisher', () => {
       expect(digests[0]).toEqual(first);
     } finally {
       await publisher.stop();
+      await follower.stop();
     }
   });
 });

@@ -1,9 +1,8 @@
 import { Logger } from '@nestjs/common';
 import type { Kafka, Producer } from 'kafkajs';
-import { comparePositions, type EventStore, type GlobalPosition } from '@ledger/event-store';
-import { type SignedDigest, treeRoot } from '@ledger/ledger-proof';
+import type { SignedDigest } from '@ledger/ledger-proof';
 import { createIdempotentProducer, ensureTopics } from '@ledger/messaging';
-import { type DigestKeys, readLedgerLeaves } from '@ledger/runtime';
+import { type DigestKeys, type LedgerTreeTables, signKeptTree } from '@ledger/runtime';
 
 /** One message per digest, key `ledger`, value the signed digest as GET /v1/audit/digest returns it. */
 export const DIGEST_TOPIC = 'card-ledger.audit-digests.v1';
@@ -16,7 +15,7 @@ export interface DigestPublisherOptions {
 }
 
 /**
- * Takes a signed digest of the whole log on a schedule and puts it on Kafka, where it lives outside
+ * Takes a signed digest of the kept tree (LedgerTreeFollower's, as far as it has followed the log) on a schedule and puts it on Kafka, where it lives outside
  * the database: whoever later rewrites the table cannot rewrite the topic's history (nor, with the
  * key kept apart, sign a new root). A tick that fails (broker or database down) is logged and the
  * next tick tries again; a digest is a statement about the log at that moment, so a missed one is
@@ -25,13 +24,13 @@ export interface DigestPublisherOptions {
 export class DigestPublisher {
   private readonly logger: Pick<Logger, 'log' | 'warn' | 'error'>;
   private producer: Producer | null = null;
-  private lastHead: GlobalPosition | null = null;
-  private published = false;
+  /** Tree size of the last digest published; null before the first. */
+  private lastSize: number | null = null;
   private timer: NodeJS.Timeout | null = null;
   private inFlight: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly store: EventStore,
+    private readonly tables: LedgerTreeTables,
     private readonly keys: DigestKeys,
     private readonly kafka: Kafka,
     private readonly options: DigestPublisherOptions,
@@ -54,25 +53,18 @@ export class DigestPublisher {
     this.producer = null;
   }
 
-  /** Publishes a digest of the log now, unless the log has not moved since the last one; returns it, or null. */
+  /** Publishes a digest of the kept tree now, unless it has not grown since the last one; returns it, or null. */
   async publishOnce(): Promise<SignedDigest | null> {
-    const head = await this.store.headPosition();
-    if (this.published && (head === null ? this.lastHead === null : this.lastHead !== null && comparePositions(head, this.lastHead) === 0)) return null;
-    const { leaves, lastPosition } = await readLedgerLeaves(this.store);
-    const digest = this.keys.signer.sign({
-      tree_size: leaves.length,
-      position: lastPosition,
-      root: treeRoot(leaves).toString('hex'),
-      signed_at: new Date().toISOString(),
-    });
+    const head = await this.tables.head();
+    if (this.lastSize === head.size) return null;
+    const digest = await signKeptTree(this.tables, this.keys.signer, head);
     const producer = await this.connected();
     await producer.send({
       topic: DIGEST_TOPIC,
       acks: -1,
       messages: [{ key: 'ledger', value: JSON.stringify(digest), headers: { [DIGEST_HEADERS.keyId]: digest.key_id, [DIGEST_HEADERS.treeSize]: String(digest.tree_size) } }],
     });
-    this.lastHead = head;
-    this.published = true;
+    this.lastSize = head.size;
     return digest;
   }
 

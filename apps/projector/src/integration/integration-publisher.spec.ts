@@ -9,7 +9,7 @@ import { cardNumberStreamId, cardStreamId, programStreamId, transactionStreamId,
 import { comparePositions, NO_STREAM, PostgresEventStore, type GlobalPosition } from '@ledger/event-store';
 import { createKafka, ensureTopics, type KafkaLogEntry } from '@ledger/messaging';
 import { createReadModelClient, migrateReadModel, type ReadModelClient } from '@ledger/read-model';
-import { DigestKeys, EVENT_STORE, LEDGER_CONFIG, loadConfig, READ_MODEL } from '@ledger/runtime';
+import { DigestKeys, EVENT_STORE, LEDGER_CONFIG, LedgerTreeTables, loadConfig, READ_MODEL } from '@ledger/runtime';
 import { generateSigningKeyPem } from '@ledger/ledger-proof';
 import { describeNeeding, truncateAll, workerDatabaseUrl } from '@ledger/test-support';
 import { runIdempotentConsumer, type RunningIdempotentConsumer } from './idempotent-consumer';
@@ -654,8 +654,9 @@ describeKafka('Kafka integration', () => {
         { provide: EVENT_STORE, useValue: store },
         { provide: READ_MODEL, useValue: readModel },
         { provide: DigestKeys, useValue: DigestKeys.fromConfig(loadConfig({ LEDGER_SIGNING_KEY: generateSigningKeyPem() })) },
+        { provide: LedgerTreeTables, useValue: new LedgerTreeTables(pool) },
       ],
-      exports: [LEDGER_CONFIG, EVENT_STORE, READ_MODEL, DigestKeys],
+      exports: [LEDGER_CONFIG, EVENT_STORE, READ_MODEL, DigestKeys, LedgerTreeTables],
     })
     class TestInfrastructure {}
 

@@ -1,6 +1,6 @@
 import { Global, Logger, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { DigestKeys, EVENT_STORE, LEDGER_CONFIG, loadConfig, READ_MODEL } from '@ledger/runtime';
+import { DigestKeys, EVENT_STORE, LEDGER_CONFIG, LedgerTreeTables, loadConfig, READ_MODEL } from '@ledger/runtime';
 import { IntegrationModule } from './integration.module';
 
 // With Kafka configured, the module is exercised against the real broker in integration-publisher.spec.ts.
@@ -13,8 +13,9 @@ describe('IntegrationModule without KAFKA_BROKERS', () => {
         { provide: EVENT_STORE, useValue: Object.freeze({}) },
         { provide: READ_MODEL, useValue: Object.freeze({}) },
         { provide: DigestKeys, useValue: Object.freeze({}) },
+        { provide: LedgerTreeTables, useValue: Object.freeze({}) },
       ],
-      exports: [LEDGER_CONFIG, EVENT_STORE, READ_MODEL, DigestKeys],
+      exports: [LEDGER_CONFIG, EVENT_STORE, READ_MODEL, DigestKeys, LedgerTreeTables],
     })
     class TestInfrastructure {}
 

@@ -2,7 +2,7 @@ import { Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown }
 import type { EventStore } from '@ledger/event-store';
 import { createKafka } from '@ledger/messaging';
 import type { ReadModelClient } from '@ledger/read-model';
-import { DigestKeys, EVENT_STORE, LEDGER_CONFIG, READ_MODEL, type LedgerConfig } from '@ledger/runtime';
+import { DigestKeys, EVENT_STORE, LEDGER_CONFIG, LedgerTreeTables, READ_MODEL, type LedgerConfig } from '@ledger/runtime';
 import { DigestPublisher } from './digest-publisher';
 import { IntegrationPublisher } from './integration-publisher';
 
@@ -25,7 +25,7 @@ export class IntegrationModule implements OnApplicationBootstrap, OnApplicationS
   private readonly logger = new Logger(IntegrationModule.name);
   /** Null when Kafka is not configured. */
   readonly publisher: IntegrationPublisher | null;
-  /** Null when Kafka is not configured or LEDGER_DIGEST_INTERVAL_MS is 0. */
+  /** Null when Kafka is not configured, LEDGER_DIGEST_INTERVAL_MS is 0 or LEDGER_COMMITMENT is off. */
   readonly digests: DigestPublisher | null = null;
 
   constructor(
@@ -33,6 +33,7 @@ export class IntegrationModule implements OnApplicationBootstrap, OnApplicationS
     @Inject(EVENT_STORE) store: EventStore,
     @Inject(READ_MODEL) readModel: ReadModelClient,
     keys: DigestKeys,
+    tables: LedgerTreeTables,
   ) {
     const brokers = config.kafkaBrokers;
     if (!brokers || brokers.length === 0) {
@@ -50,7 +51,7 @@ export class IntegrationModule implements OnApplicationBootstrap, OnApplicationS
       },
     });
     this.publisher = new IntegrationPublisher(store, readModel, kafka);
-    if (config.ledgerDigestIntervalMs > 0) this.digests = new DigestPublisher(store, keys, kafka, { intervalMs: config.ledgerDigestIntervalMs });
+    if (config.ledgerCommitment && config.ledgerDigestIntervalMs > 0) this.digests = new DigestPublisher(tables, keys, kafka, { intervalMs: config.ledgerDigestIntervalMs });
   }
 
   onApplicationBootstrap(): void {

@@ -1,0 +1,86 @@
+import type { Pool } from 'pg';
+import { load, type LoadResult } from './load';
+import type { TargetRow } from './report';
+
+/**
+ * Issue 17's figures: what the ledger-wide commitment costs authorizations (the same load on the same
+ * database, with the tree followed and without, LEDGER_COMMITMENT=off), and the latency of the audit
+ * routes on the large log (a digest, and a proof against it).
+ */
+export interface CommitmentOverhead {
+  readonly on: LoadResult;
+  readonly off: LoadResult;
+}
+
+export interface AuditLatency {
+  readonly treeSize: number;
+  readonly digest: LoadResult;
+  readonly proof: LoadResult;
+}
+
+/** Below this share of the rate without it, the commitment costs authorizations too much (issue 17: overhead < 5%). */
+const MIN_SHARE_WITH_COMMITMENT = 0.95;
+/** Our own bound for an audit answer at 1M events (the issue asks for the figure): an authorization's latency target. */
+const AUDIT_P99_MS = 50;
+
+/**
+ * Without first, then with: each on a service restarted with that setting, after every follower has
+ * caught up (`settle`), so "with" does not pay for the backlog "without" left behind.
+ */
+export async function commitmentOverhead(options: {
+  restart: (commitment: 'on' | 'off') => Promise<void>;
+  settle: (commitment: 'on' | 'off') => Promise<void>;
+  authorize: () => Promise<LoadResult>;
+}): Promise<CommitmentOverhead> {
+  await options.restart('off');
+  await options.settle('off');
+  const off = await options.authorize();
+  await options.restart('on');
+  await options.settle('on');
+  const on = await options.authorize();
+  return { on, off };
+}
+
+/** One reader at a time, as for the list figures: the route's own latency, not a queue in front of it. */
+export async function auditLatency(baseUrl: string, headers: Record<string, string>, pool: Pool, programToken: string, seconds: number): Promise<AuditLatency> {
+  const digest = (await (await fetch(`${baseUrl}/v1/audit/digest`, { headers })).json()) as { tree_size: number };
+  // A sample of the program's events from anywhere in the log (a block sample: cheap at millions of rows).
+  const { rows } = await pool.query<{ event_id: string }>(`select event_id::text from events tablesample system (1) where metadata->>'programToken' = $1 limit 500`, [programToken]);
+  const ids = rows.map((row) => row.event_id);
+  const base = { url: baseUrl, method: 'GET' as const, headers, connections: 1, seconds };
+  return {
+    treeSize: digest.tree_size,
+    digest: await load({ ...base, path: () => '/v1/audit/digest' }),
+    proof: await load({ ...base, path: () => `/v1/audit/proof/${ids[Math.floor(Math.random() * ids.length)]}?digest_position=${digest.tree_size}` }),
+  };
+}
+
+export function auditTargets(overhead: CommitmentOverhead, latency: AuditLatency | null): TargetRow[] {
+  const share = overhead.on.requestsPerSecond / Math.max(1, overhead.off.requestsPerSecond);
+  const rows: TargetRow[] = [
+    {
+      figure: 'authorizations/s with the ledger commitment against without (same run, same database)',
+      measured: `${overhead.on.requestsPerSecond} / ${overhead.off.requestsPerSecond} = ${Math.round(share * 1000) / 10}% (overhead ${Math.round((1 - share) * 1000) / 10}%)`,
+      target: `overhead < ${Math.round((1 - MIN_SHARE_WITH_COMMITMENT) * 100)}%`,
+      met: share >= MIN_SHARE_WITH_COMMITMENT,
+    },
+  ];
+  if (!latency) return rows;
+  const atSize = `at ${latency.treeSize} events`;
+  const clean = (l: LoadResult) => l.errors === 0 && l.non2xx === 0 && l.total > 0;
+  rows.push(
+    {
+      figure: `GET /v1/audit/digest p50 / p99 ${atSize}`,
+      measured: `${latency.digest.p50} / ${latency.digest.p99} ms (${latency.digest.requestsPerSecond}/s, ${latency.digest.non2xx} non-2xx)`,
+      target: `p99 < ${AUDIT_P99_MS} ms, at >= 1M events`,
+      met: clean(latency.digest) && latency.digest.p99 < AUDIT_P99_MS && latency.treeSize >= 1_000_000,
+    },
+    {
+      figure: `GET /v1/audit/proof p50 / p99 ${atSize}`,
+      measured: `${latency.proof.p50} / ${latency.proof.p99} ms (${latency.proof.requestsPerSecond}/s, ${latency.proof.non2xx} non-2xx)`,
+      target: `p99 < ${AUDIT_P99_MS} ms, at >= 1M events`,
+      met: clean(latency.proof) && latency.proof.p99 < AUDIT_P99_MS && latency.treeSize >= 1_000_000,
+    },
+  );
+  return rows;
+}
