@@ -27,13 +27,16 @@ import { DeclaredInputInterceptor } from './http/declared-input.interceptor';
 import { RequestContractCheck } from './http/request-contract.check';
 import { EventSubscriptionsController } from './event-subscriptions/event-subscriptions.controller';
 import { EVENT_SUBSCRIPTION_QUERY_HANDLERS } from './event-subscriptions/event-subscription-query.handlers';
+import { EventsController } from './events/events.controller';
+import { FeedEvents } from './events/feed-events';
+import { LiveEventStreams } from './events/live-event-streams';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 
 /** The REST API: authenticates, validates, and turns each call into a command or a query. */
 @Module({
   imports: [CqrsModule, DiscoveryModule, RateLimitModule],
-  controllers: [HealthController, CardsController, AuditController, TransactionsController, SimulationsController, AccountsController, AuthorizationStreamController, EventSubscriptionsController],
+  controllers: [HealthController, CardsController, AuditController, TransactionsController, SimulationsController, AccountsController, AuthorizationStreamController, EventSubscriptionsController, EventsController],
   providers: [
     ReadModelApiKeyDirectory,
     { provide: API_KEY_DIRECTORY, inject: [ReadModelApiKeyDirectory], useFactory: (directory: ReadModelApiKeyDirectory) => new CachedApiKeyDirectory(directory) },
@@ -59,6 +62,8 @@ import { RateLimitModule } from './rate-limit/rate-limit.module';
     TimeTravel,
     Balances,
     LedgerCommitment,
+    FeedEvents,
+    LiveEventStreams,
   ],
 })
 export class GatewayModule {}

@@ -95,7 +95,9 @@ describe('GET /openapi.json', () => {
     for (const { key, path, method, operation } of documentedOperations()) {
       const context = `${key}: `;
       expect(context + (operation.summary ?? '')).not.toBe(context);
-      expect({ key, schema: operation.responses['200']?.content?.['application/json']?.schema }).toEqual({ key, schema: expect.any(Object) });
+      // JSON, or for the event stream the text/event-stream it produces.
+      const content = operation.responses['200']?.content;
+      expect({ key, schema: (content?.['application/json'] ?? content?.['text/event-stream'])?.schema }).toEqual({ key, schema: expect.any(Object) });
       if (path === '/health' || path.startsWith('/health/')) {
         // Public, and said so: an explicit empty requirement, not a missing one.
         expect({ key, security: operation.security }).toEqual({ key, security: [] });

@@ -67,6 +67,11 @@ export async function startTestLedger(
     if (options.body !== undefined) payload = JSON.stringify(options.body);
     if (payload !== undefined) headers['content-type'] = headers['content-type'] ?? 'application/json';
     const response = await fetch(`${ledger.baseUrl}${urlPath}`, { method, headers, body: payload });
+    // An event stream never ends: its answer is the status and headers (read it with EventStreamClient).
+    if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+      await response.body?.cancel();
+      return { status: response.status, body: undefined as never, headers: response.headers };
+    }
     const text = await response.text();
     let body: unknown = text;
     try {

@@ -5,3 +5,4 @@ export * from './tokens';
 export * from './infrastructure.module';
 export * from './digest-keys';
 export * from './ledger-leaves';
+export * from './event-feed-signal';

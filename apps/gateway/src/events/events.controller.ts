@@ -1,0 +1,61 @@
+import { Controller, Get, Headers, Logger, Query, Res, UseGuards } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { ApiKeyGuard, CallingProgram } from '@ledger/auth';
+import { EventStreamParams } from '@ledger/contracts';
+import { ANY_UUID } from '@ledger/contracts';
+import { RequestInvalid } from '../http/errors';
+import { ApiErrors } from '../http/openapi-models';
+import { FeedEvents, positionOf } from './feed-events';
+import { LiveEventStreams } from './live-event-streams';
+
+/** Lithic's events: what the ledger's webhooks carry, for every program, subscribed or not (docs/webhooks.md). */
+@ApiTags('events')
+@ApiSecurity('api-key')
+@ApiErrors(400, 401)
+@Controller('v1/events')
+@UseGuards(ApiKeyGuard)
+export class EventsController {
+  private readonly logger = new Logger(EventsController.name);
+
+  constructor(
+    private readonly feed: FeedEvents,
+    private readonly streams: LiveEventStreams,
+  ) {}
+
+  /**
+   * Server-Sent Events: each event as `id:` its token, `event:` its type, `data:` the Event object of
+   * GET /v1/events/{token}. Without Last-Event-ID it starts with the next event; with it, every event
+   * after that one first. Heartbeat comments keep proxies from closing a quiet stream.
+   */
+  @Get('stream')
+  @ApiOperation({
+    summary: "The program's events, live, as Server-Sent Events; resumable with Last-Event-ID",
+    description:
+      'Header `Last-Event-ID` (optional): the token of the last event received; the stream first sends every event of the program after it, then live ones. ' +
+      'Without it the stream starts with the next event. Each message: `id` the event token, `event` its type, `data` the Event object of GET /v1/events/{event_token}.',
+  })
+  @ApiProduces('text/event-stream')
+  @ApiOkResponse({ description: 'An endless text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } })
+  async stream(
+    @CallingProgram() programToken: string,
+    @Query() query: EventStreamParams,
+    @Headers('last-event-id') lastEventId: string | undefined,
+    @Res() response: Response,
+  ): Promise<void> {
+    const after = lastEventId === undefined ? await this.feed.livePosition() : await this.resumePoint(programToken, lastEventId);
+    try {
+      await this.streams.serve({ programToken, after, eventTypes: query.event_types }, response);
+    } catch (error) {
+      // The answer has begun, so no error body can follow: the client sees the stream end and resumes.
+      this.logger.error(`event stream of program ${programToken} ended by an error: ${String(error)}`);
+      if (!response.writableEnded) response.end();
+    }
+  }
+
+  private async resumePoint(programToken: string, lastEventId: string) {
+    const event = ANY_UUID.test(lastEventId) ? await this.feed.event(programToken, lastEventId) : null;
+    if (!event) throw new RequestInvalid('Last-Event-ID must be the token of an event of this program');
+    return positionOf(event);
+  }
+}
