@@ -173,6 +173,46 @@ describe('GET /v1/events/stream', () => {
     await eventually('the feed listener closed', async () => !streams.listening);
   });
 
+  it('serves the same events at GET /v1/events/{token} and in GET /v1/events, newest first, with filters and both paging styles', async () => {
+    const other = await t.createProgram('feed isolation');
+    const stream = await open();
+    const begin = new Date().toISOString();
+    await cardLife();
+    await cardLife();
+    const streamed = await stream.waitForEvents(2 * EVENTS_PER_LIFE);
+    for (const event of streamed) {
+      const answer = await t.call('GET', `/v1/events/${event.id}`);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual(JSON.parse(event.data));
+      expect((await t.call('GET', `/v1/events/${event.id}`, { apiKey: other.apiKey })).status).toBe(404);
+    }
+    // Newest first: the stream's order reversed (ties in created broken by token, so compare as sets per page walk).
+    const listed = (await t.call('GET', `/v1/events?begin=${encodeURIComponent(begin)}&page_size=100`)).body;
+    expect(listed).toMatchObject({ has_more: false, page: 1, total_entries: streamed.length });
+    expect(listed.data.map((event: any) => event.token).sort()).toEqual(streamed.map((event) => event.id).sort());
+    const created = listed.data.map((event: any) => event.created);
+    expect([...created].sort().reverse()).toEqual(created);
+    // Cursor pages walk the same list without gaps or repeats, both ways.
+    const walked: string[] = [];
+    let cursor: string | undefined;
+    for (;;) {
+      const page = (await t.call('GET', `/v1/events?begin=${encodeURIComponent(begin)}&page_size=5${cursor ? `&starting_after=${cursor}` : ''}`)).body;
+      walked.push(...page.data.map((event: any) => event.token));
+      if (!page.has_more) break;
+      cursor = page.data.at(-1).token;
+    }
+    expect(walked).toEqual(listed.data.map((event: any) => event.token));
+    const before = (await t.call('GET', `/v1/events?begin=${encodeURIComponent(begin)}&page_size=3&ending_before=${walked[5]}`)).body;
+    expect(before).toEqual({ data: listed.data.slice(2, 5), has_more: true });
+    // event_types and end.
+    const transactions = (await t.call('GET', `/v1/events?begin=${encodeURIComponent(begin)}&event_types=card_transaction.updated&page_size=100`)).body;
+    expect(transactions.data.map((event: any) => event.token).sort()).toEqual(streamed.filter((event) => event.event === 'card_transaction.updated').map((event) => event.id).sort());
+    expect((await t.call('GET', `/v1/events?end=${encodeURIComponent(begin)}&begin=${encodeURIComponent(begin)}`)).body).toMatchObject({ data: [], total_entries: 0 });
+    // Another program lists none of them, and a cursor from this program is not in its list.
+    expect((await t.call('GET', `/v1/events?begin=${encodeURIComponent(begin)}`, { apiKey: other.apiKey })).body).toMatchObject({ data: [], total_entries: 0 });
+    expect((await t.call('GET', `/v1/events?starting_after=${walked[0]}`, { apiKey: other.apiKey })).status).toBe(400);
+  });
+
   // Last: it stops the service. An open stream would otherwise hold the drain for SHUTDOWN_TIMEOUT_MS
   // (30 s), past this test's timeout.
   it('ends open streams at shutdown so the drain does not wait for them', async () => {

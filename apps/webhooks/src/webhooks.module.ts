@@ -44,7 +44,7 @@ export type WebhookFeeder = WebhookOutboxFeeder | WebhookKafkaFeeder;
       provide: WEBHOOK_FEEDER,
       inject: [LEDGER_CONFIG, EVENT_STORE, READ_MODEL, ProjectionWatcher, WebhookDispatcher],
       useFactory: (config: LedgerConfig, store: EventStore, readModel: ReadModelClient, watcher: ProjectionWatcher, dispatcher: WebhookDispatcher): WebhookFeeder => {
-        const enqueuer = new WebhookEnqueuer(config.webhookRetrySchedule);
+        const enqueuer = new WebhookEnqueuer(config.webhookRetrySchedule, store);
         const wake = () => dispatcher.wake();
         return config.kafkaBrokers && config.kafkaBrokers.length > 0
           ? new WebhookKafkaFeeder(config.kafkaBrokers, config.webhookKafkaGroupId, store, readModel, watcher, enqueuer, wake)

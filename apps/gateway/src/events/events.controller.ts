@@ -1,12 +1,13 @@
-import { Controller, Get, Headers, Logger, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Headers, Logger, Param, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiKeyGuard, CallingProgram } from '@ledger/auth';
-import { EventStreamParams } from '@ledger/contracts';
-import { ANY_UUID } from '@ledger/contracts';
+import { ANY_UUID, DEFAULT_PAGE_SIZE, EventResponse, EventStreamParams, EventTokenParam, ListEventsParams, Page } from '@ledger/contracts';
+import { NotFound } from '@ledger/domain';
+import { pageRequest } from '../http/paging';
 import { RequestInvalid } from '../http/errors';
-import { ApiErrors } from '../http/openapi-models';
-import { FeedEvents, positionOf } from './feed-events';
+import { ApiErrors, EventModel, EventPageModel } from '../http/openapi-models';
+import { FeedEvents, positionOf, presentEvent } from './feed-events';
 import { LiveEventStreams } from './live-event-streams';
 
 /** Lithic's events: what the ledger's webhooks carry, for every program, subscribed or not (docs/webhooks.md). */
@@ -51,6 +52,24 @@ export class EventsController {
       this.logger.error(`event stream of program ${programToken} ended by an error: ${String(error)}`);
       if (!response.writableEnded) response.end();
     }
+  }
+
+  @Get()
+  @ApiOperation({ summary: "List the program's events, newest first: event_types, begin/end, cursor or page paging" })
+  @ApiOkResponse({ type: EventPageModel })
+  list(@CallingProgram() programToken: string, @Query() params: ListEventsParams): Promise<Page<EventResponse>> {
+    return this.feed.list(programToken, { eventTypes: params.event_types, begin: params.begin, end: params.end }, pageRequest(params, params.page_size ?? DEFAULT_PAGE_SIZE));
+  }
+
+  /** Declared after `stream`, so that path is never read as a token. */
+  @Get(':event_token')
+  @ApiOperation({ summary: 'Get an event' })
+  @ApiOkResponse({ type: EventModel })
+  @ApiErrors(404)
+  async get(@CallingProgram() programToken: string, @Param() { event_token }: EventTokenParam): Promise<EventResponse> {
+    const row = await this.feed.event(programToken, event_token);
+    if (!row) throw new NotFound(`Event ${event_token} not found`, 'event_token');
+    return presentEvent(row);
   }
 
   private async resumePoint(programToken: string, lastEventId: string) {

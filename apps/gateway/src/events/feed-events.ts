@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { WebhookEventType } from '@ledger/domain';
+import type { EventResponse, Page, PageRequest } from '@ledger/contracts';
 import type { GlobalPosition } from '@ledger/event-store';
 import type { ReadModelClient } from '@ledger/read-model';
 import { READ_MODEL, READ_MODEL_PROJECTOR } from '@ledger/runtime';
+import { createdBetween, listPage, type ListOrder } from '../http/paging';
 
 /** One row of the events feed, as the API serves it. */
 export interface FeedEventRow {
@@ -27,6 +29,22 @@ export function positionOf(row: Pick<FeedEventRow, 'commitPosition' | 'preparePo
   return { commit: row.commitPosition, prepare: row.preparePosition };
 }
 
+/** Events lists run newest first, as webhook messages do. */
+export const NEWEST_FIRST = { at: 'created', tie: 'token', direction: 'desc' } as const satisfies ListOrder<'created', 'token'>;
+
+export interface EventFilter {
+  readonly eventTypes?: readonly WebhookEventType[];
+  /** Created at or after (inclusive). */
+  readonly begin?: Date;
+  /** Created before (exclusive). */
+  readonly end?: Date;
+}
+
+/** The Event object of a row. */
+export function presentEvent(row: FeedEventRow): EventResponse {
+  return JSON.parse(eventJson(row)) as EventResponse;
+}
+
 /** Reads a program's events feed (`feed_events`); every question names the program, so none sees another's. */
 @Injectable()
 export class FeedEvents {
@@ -44,6 +62,26 @@ export class FeedEvents {
       },
       orderBy: [{ commitPosition: 'asc' }, { preparePosition: 'asc' }],
       take,
+    });
+  }
+
+  /** GET /v1/events: a page of the program's events, newest first, in either paging style. */
+  async list(programToken: string, filter: EventFilter, paging: PageRequest): Promise<Page<EventResponse>> {
+    const where = {
+      programToken,
+      ...(filter.eventTypes ? { eventType: { in: [...filter.eventTypes] } } : {}),
+      ...(filter.begin || filter.end ? { created: createdBetween({ createdFrom: filter.begin, createdBefore: filter.end }) } : {}),
+    };
+    return listPage<'created', 'token', string, FeedEventRow, EventResponse>(paging, {
+      order: NEWEST_FIRST,
+      noun: 'event',
+      count: () => this.readModel.feedEvent.count({ where }),
+      find: ({ after, orderBy, skip, take }) => this.readModel.feedEvent.findMany({ where: after ? { AND: [where, after] } : where, orderBy, skip, take }),
+      keyOf: async (token) => {
+        const row = await this.readModel.feedEvent.findFirst({ where: { programToken, token }, select: { created: true, token: true } });
+        return row ? { at: row.created, tie: row.token } : null;
+      },
+      present: async (rows) => rows.map(presentEvent),
     });
   }
 

@@ -1,5 +1,7 @@
 import type { WebhookEventType } from '@ledger/domain';
+import type { EventStore } from '@ledger/event-store';
 import { WebhookCard, WebhookPayloads, WebhookTransaction } from '../delivery/webhook-payloads';
+import { cardUpdateOf, EventAt } from './card-update';
 
 /** card.created in Lithic's shape (CardCreatedWebhookEvent), with the card object beside it. */
 export type CardCreatedBody = WebhookCard & { readonly event_type: 'card.created'; readonly card_token: string };
@@ -20,14 +22,18 @@ export type EventBody = CardCreatedBody | CardUpdatedBody | CardTransactionUpdat
 
 /**
  * The body of an event: what a webhook sends and what the events feed serves as the event's
- * payload. Built from the read models with the REST presenters the gateway answers with, so a field
- * the API gains flows into these bodies too.
+ * payload, in Lithic's shapes (the SDK's CardCreatedWebhookEvent, CardUpdatedWebhookEvent and
+ * CardTransactionUpdatedWebhookEvent). Built from the read models with the REST presenters the
+ * gateway answers with, so a field the API gains flows into these bodies too.
  */
 export class EventBodies {
-  constructor(private readonly payloads: WebhookPayloads) {}
+  constructor(
+    private readonly payloads: WebhookPayloads,
+    private readonly store: Pick<EventStore, 'readStream'>,
+  ) {}
 
-  /** The body, or null when the read model lacks the card or transaction. */
-  async body(eventType: WebhookEventType, subjectToken: string, previousFields: Record<string, unknown> = {}): Promise<EventBody | null> {
+  /** The body of the event at `event`, or null when the read model lacks the card or transaction. */
+  async body(eventType: WebhookEventType, subjectToken: string, event: EventAt): Promise<EventBody | null> {
     if (eventType === 'card_transaction.updated') {
       const transaction = await this.payloads.transaction(subjectToken);
       return transaction && { event_type: eventType, ...transaction };
@@ -35,6 +41,8 @@ export class EventBodies {
     const card = await this.payloads.card(subjectToken);
     if (!card) return null;
     if (eventType === 'card.created') return { event_type: eventType, card_token: card.token, ...card };
-    return { event_type: eventType, card_token: card.token, ...card, previous_fields: previousFields, state: card.state };
+    // The card object is as the read models now show it; previous_fields and state are this event's own.
+    const update = await cardUpdateOf(this.store, event);
+    return { event_type: eventType, card_token: card.token, ...card, previous_fields: update.previousFields, state: update.state };
   }
 }

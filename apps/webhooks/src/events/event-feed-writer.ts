@@ -85,10 +85,10 @@ export class EventFeedWriter {
   }
 
   private async rows(tx: ReadModelTransaction, candidates: readonly FeedCandidate[]) {
-    const bodies = new EventBodies(new WebhookPayloads(tx));
+    const bodies = new EventBodies(new WebhookPayloads(tx), this.store);
     const rows = [];
     for (const { recorded, eventType, subject } of candidates) {
-      const body = await bodies.body(eventType, subject);
+      const body = await bodies.body(eventType, subject, recorded);
       if (body === null) throw new Error(`No read-model row for the ${eventType} event ${recorded.metadata.eventId} (subject ${subject})`);
       rows.push({
         token: recorded.metadata.eventId,

@@ -2,6 +2,8 @@ import { ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsOptional, ValidateBy } from 'class-validator';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@ledger/domain';
+import { TokenField } from './token-field';
+import { PagedDateRangeParams } from './validation';
 
 const KNOWN_TYPES = new Set<string>(WEBHOOK_EVENT_TYPES);
 /** Every type written out twice over: room for any honest list. */
@@ -42,6 +44,17 @@ export function EventTypesParameter(): PropertyDecorator {
 export class EventStreamParams {
   @EventTypesParameter()
   event_types?: WebhookEventType[];
+}
+
+/** GET /v1/events: Lithic's filters (event_types, begin/end, cursors) and the spec's page/page_size. Newest first. */
+export class ListEventsParams extends PagedDateRangeParams {
+  @EventTypesParameter()
+  event_types?: WebhookEventType[];
+}
+
+export class EventTokenParam {
+  @TokenField()
+  event_token!: string;
 }
 
 /** Lithic's Event object: GET /v1/events/{event_token}, each message of the event stream. */
