@@ -28,6 +28,7 @@ import { RequestContractCheck } from './http/request-contract.check';
 import { EventSubscriptionsController } from './event-subscriptions/event-subscriptions.controller';
 import { EVENT_SUBSCRIPTION_QUERY_HANDLERS } from './event-subscriptions/event-subscription-query.handlers';
 import { EventsController } from './events/events.controller';
+import { SendExampleController } from './event-subscriptions/send-example.controller';
 import { FeedEvents } from './events/feed-events';
 import { LiveEventStreams } from './events/live-event-streams';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
@@ -36,7 +37,7 @@ import { RateLimitModule } from './rate-limit/rate-limit.module';
 /** The REST API: authenticates, validates, and turns each call into a command or a query. */
 @Module({
   imports: [CqrsModule, DiscoveryModule, RateLimitModule],
-  controllers: [HealthController, CardsController, AuditController, TransactionsController, SimulationsController, AccountsController, AuthorizationStreamController, EventSubscriptionsController, EventsController],
+  controllers: [HealthController, CardsController, AuditController, TransactionsController, SimulationsController, AccountsController, AuthorizationStreamController, EventSubscriptionsController, EventsController, SendExampleController],
   providers: [
     ReadModelApiKeyDirectory,
     { provide: API_KEY_DIRECTORY, inject: [ReadModelApiKeyDirectory], useFactory: (directory: ReadModelApiKeyDirectory) => new CachedApiKeyDirectory(directory) },

@@ -134,6 +134,7 @@ function validBody(key: string): Record<string, unknown> {
     'PUT /v1/auth_stream': { url: DEAD_URL, timeout_ms: 1000 },
     'POST /v1/event_subscriptions': { url: DEAD_URL, description: 'd', event_types: ['card.created'], disabled: true },
     'PATCH /v1/event_subscriptions/{event_subscription_token}': { url: DEAD_URL, description: 'd', event_types: [], disabled: true },
+    'POST /v1/simulate/event_subscriptions/{event_subscription_token}/send_example': { event_type: 'card.created' },
   };
   if (!bodies[key]) throw new Error(`no valid body for ${key}: add one to validBody`);
   return structuredClone(bodies[key]);

@@ -8,6 +8,7 @@ import type { ReadModelClient } from '@ledger/read-model';
 import { EVENT_STORE, LEDGER_CONFIG, LedgerConfig, ProjectionWatcher, READ_MODEL } from '@ledger/runtime';
 import { WebhookKafkaFeeder } from './delivery/kafka-feeder';
 import { WebhookOutboxFeeder } from './delivery/outbox-feeder';
+import { REDELIVERY_HANDLERS } from './delivery/redelivery.handlers';
 import { ResendWebhookMessageHandler } from './delivery/resend.handler';
 import { WebhookDispatcher } from './delivery/webhook-dispatcher';
 import { WebhookEnqueuer } from './delivery/webhook-enqueuer';
@@ -29,6 +30,7 @@ export type WebhookFeeder = WebhookOutboxFeeder | WebhookKafkaFeeder;
   providers: [
     ...EVENT_SUBSCRIPTION_HANDLERS,
     ResendWebhookMessageHandler,
+    ...REDELIVERY_HANDLERS,
     {
       provide: WebhookDispatcher,
       inject: [Pool, CardVault, CommandBus, EgressHttpClient, LEDGER_CONFIG],
