@@ -1,12 +1,24 @@
-import { Controller, Get, Headers, Logger, Param, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Headers, HttpCode, Logger, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiKeyGuard, CallingProgram } from '@ledger/auth';
-import { ANY_UUID, DEFAULT_PAGE_SIZE, EventResponse, EventStreamParams, EventTokenParam, ListEventsParams, Page } from '@ledger/contracts';
+import {
+  ANY_UUID,
+  DEFAULT_PAGE_SIZE,
+  EventResponse,
+  EventStreamParams,
+  EventSubscriptionEventParams,
+  EventTokenParam,
+  ListEventsParams,
+  Page,
+  ResendWebhookMessageCommand,
+  webhookMessageId,
+} from '@ledger/contracts';
 import { NotFound } from '@ledger/domain';
 import { pageRequest } from '../http/paging';
 import { RequestInvalid } from '../http/errors';
-import { ApiErrors, EventModel, EventPageModel } from '../http/openapi-models';
+import { ApiErrors, EmptyModel, EventModel, EventPageModel } from '../http/openapi-models';
 import { FeedEvents, positionOf, presentEvent } from './feed-events';
 import { LiveEventStreams } from './live-event-streams';
 
@@ -22,6 +34,7 @@ export class EventsController {
   constructor(
     private readonly feed: FeedEvents,
     private readonly streams: LiveEventStreams,
+    private readonly commands: CommandBus,
   ) {}
 
   /**
@@ -70,6 +83,20 @@ export class EventsController {
     const row = await this.feed.event(programToken, event_token);
     if (!row) throw new NotFound(`Event ${event_token} not found`, 'event_token');
     return presentEvent(row);
+  }
+
+  /**
+   * Lithic's resend of an event to a subscription: the message that carries the event to it (its id
+   * derives from both) is due again at once, as POST .../messages/{message_token}/resend makes it.
+   */
+  @Post(':event_token/event_subscriptions/:event_subscription_token/resend')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Deliver an event's message to a subscription again" })
+  @ApiOkResponse({ type: EmptyModel })
+  @ApiErrors(404)
+  async resend(@CallingProgram() programToken: string, @Param() { event_token, event_subscription_token }: EventSubscriptionEventParams): Promise<Record<string, never>> {
+    await this.commands.execute(new ResendWebhookMessageCommand(programToken, event_subscription_token, webhookMessageId(event_token, event_subscription_token)));
+    return {};
   }
 
   private async resumePoint(programToken: string, lastEventId: string) {

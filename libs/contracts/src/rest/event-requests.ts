@@ -57,6 +57,14 @@ export class EventTokenParam {
   event_token!: string;
 }
 
+export class EventSubscriptionEventParams {
+  @TokenField()
+  event_token!: string;
+
+  @TokenField()
+  event_subscription_token!: string;
+}
+
 /** Lithic's Event object: GET /v1/events/{event_token}, each message of the event stream. */
 export interface EventResponse {
   /** The ledger event's id. */
