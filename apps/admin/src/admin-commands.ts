@@ -6,6 +6,7 @@ import { EventStore, parsePosition, verifyChains } from '@ledger/event-store';
 import { liveCheckpoint, replayReadModels } from '@ledger/projector';
 import { checkLedger } from './ledger-check';
 import { exportProgram } from './program-export';
+import { LISTEN_USAGE } from './listen/listen-options';
 import { DigestFile, verifyExportAgainstDigest, verifyProofFile, verifyStoreAgainstDigest, writeDigestFile } from './ledger-audit';
 import { readFileSync } from 'node:fs';
 import { parsePublicKey } from '@ledger/ledger-proof';
@@ -31,7 +32,8 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
                                       a program's events as JSON Lines, as stored, each with its proof
                                       against a fresh digest (or the saved one), for offline verify
   replay                              rebuilds every read model from the events into a fresh schema and
-                                      compares it row by row with the live one; exits 1 on any difference`;
+                                      compares it row by row with the live one; exits 1 on any difference
+${LISTEN_USAGE}`;
 
 export class AdminUsageError extends Error {}
 

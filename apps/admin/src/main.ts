@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { loadConfig, trustedDigestKeys } from '@ledger/runtime';
 import { LedgerAppModule, prepareStorage } from '@ledger/server';
 import { ADMIN_USAGE, AdminUsageError, runAdminCommand, runOfflineVerify } from './admin-commands';
+import { runListen } from './listen/run-listen';
 
 /** The operator's CLI: the same modules as the service, without HTTP; output is JSON on stdout. */
 async function main(): Promise<number> {
@@ -11,6 +12,8 @@ async function main(): Promise<number> {
     process.stdout.write(`${ADMIN_USAGE}\n`);
     return args.length === 0 ? 2 : 0;
   }
+  // A client of the running service's API: no database of its own.
+  if (args[0] === 'listen') return runListen(args, loadConfig());
   // Offline: an export or a proof is checked without any database or service.
   const offline = args[0] === 'verify' ? runOfflineVerify(args, trustedDigestKeys(loadConfig())) : null;
   if (offline) {

@@ -31,6 +31,10 @@ import { DeclaredInputInterceptor } from './http/declared-input.interceptor';
 import { RequestContractCheck } from './http/request-contract.check';
 import { EventSubscriptionsController } from './event-subscriptions/event-subscriptions.controller';
 import { EVENT_SUBSCRIPTION_QUERY_HANDLERS } from './event-subscriptions/event-subscription-query.handlers';
+import { EventsController } from './events/events.controller';
+import { SendExampleController } from './event-subscriptions/send-example.controller';
+import { FeedEvents } from './events/feed-events';
+import { LiveEventStreams } from './events/live-event-streams';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { BuiltDashboard } from './dashboard/built-dashboard';
@@ -39,7 +43,7 @@ import { DashboardController } from './dashboard/dashboard.controller';
 /** The REST API: authenticates, validates, and turns each call into a command or a query. */
 @Module({
   imports: [CqrsModule, DiscoveryModule, RateLimitModule],
-  controllers: [HealthController, CardsController, AuditController, TransactionsController, SimulationsController, TestClockController, AccountsController, AuthorizationStreamController, EventSubscriptionsController, DashboardController],
+  controllers: [HealthController, CardsController, AuditController, TransactionsController, SimulationsController, TestClockController, AccountsController, AuthorizationStreamController, EventSubscriptionsController, EventsController, SendExampleController, DashboardController],
   providers: [
     ReadModelApiKeyDirectory,
     { provide: API_KEY_DIRECTORY, inject: [ReadModelApiKeyDirectory], useFactory: (directory: ReadModelApiKeyDirectory) => new CachedApiKeyDirectory(directory) },
@@ -69,6 +73,8 @@ import { DashboardController } from './dashboard/dashboard.controller';
     Balances,
     LedgerCommitment,
     BuiltDashboard,
+    FeedEvents,
+    LiveEventStreams,
   ],
 })
 export class GatewayModule {}

@@ -5,3 +5,4 @@ export * from './http/openapi';
 export * from './health/health-probes.module';
 export * from './health/readiness';
 export * from './audit/ledger-commitment';
+export * from './events/live-event-streams';

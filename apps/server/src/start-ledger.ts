@@ -4,7 +4,7 @@ import { Logger as PinoNestLogger } from 'nestjs-pino';
 import type { Server } from 'node:http';
 import type { DestinationStream } from 'pino';
 import type { HostResolver } from '@ledger/egress';
-import { configureHttp, Readiness, setupOpenApi } from '@ledger/gateway';
+import { configureHttp, LiveEventStreams, Readiness, setupOpenApi } from '@ledger/gateway';
 import { describeEgress, LedgerConfig } from '@ledger/runtime';
 import { CommandTransportModule } from './distributed/command-transport.module';
 import { DrainingNatsServer } from './distributed/draining-nats-server';
@@ -129,6 +129,8 @@ export async function startLedger(
           if (settings.drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, settings.drainDelayMs));
           const deadline = Date.now() + settings.shutdownTimeoutMs;
           if (gateway) {
+            // Event streams never finish on their own: end them now, their clients resume with Last-Event-ID.
+            app.get(LiveEventStreams).closeAll();
             const { unfinished } = await intake.close(app.getHttpServer() as Server, Math.max(0, deadline - Date.now()));
             if (unfinished > 0) logger.warn(`${unfinished} HTTP requests were still running when the shutdown timeout passed`);
           }

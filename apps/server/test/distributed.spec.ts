@@ -144,7 +144,7 @@ const receiver = new LocalReceiver();
 
 /** Whether a webhook of this type about this subject (card or transaction token) has arrived. */
 const delivered = (eventType: string, subject: string) =>
-  receiver.requests.some((request) => request.body?.event_type === eventType && request.body?.payload?.token === subject);
+  receiver.requests.some((request) => request.body?.event_type === eventType && request.body?.token === subject);
 
 // ------------------------------------------------------------------- a tap on all NATS traffic
 

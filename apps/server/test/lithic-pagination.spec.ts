@@ -111,7 +111,7 @@ describe('cursor pagination and list filters through the lithic SDK', () => {
     const lists = Object.entries(document.paths)
       .filter(([, operations]) => operations.get?.parameters?.some((parameter) => parameter.in === 'query' && parameter.name === 'starting_after'))
       .map(([path]) => path.replace('{event_subscription_token}', subscriptionToken));
-    expect(lists.sort()).toEqual(['/v1/cards', '/v1/event_subscriptions', `/v1/event_subscriptions/${subscriptionToken}/messages`, '/v1/transactions']);
+    expect(lists.sort()).toEqual(['/v1/cards', '/v1/event_subscriptions', `/v1/event_subscriptions/${subscriptionToken}/messages`, '/v1/events', '/v1/transactions']);
     const failures: string[] = [];
     for (const path of lists) {
       const token = path.endsWith('/messages') ? messageToken : cards[0].token;

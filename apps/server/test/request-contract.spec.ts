@@ -136,6 +136,7 @@ function validBody(key: string): Record<string, unknown> {
     'PUT /v1/auth_stream': { url: DEAD_URL, timeout_ms: 1000 },
     'POST /v1/event_subscriptions': { url: DEAD_URL, description: 'd', event_types: ['card.created'], disabled: true },
     'PATCH /v1/event_subscriptions/{event_subscription_token}': { url: DEAD_URL, description: 'd', event_types: [], disabled: true },
+    'POST /v1/simulate/event_subscriptions/{event_subscription_token}/send_example': { event_type: 'card.created' },
   };
   if (!bodies[key]) throw new Error(`no valid body for ${key}: add one to validBody`);
   return structuredClone(bodies[key]);
@@ -275,6 +276,11 @@ function isDayOrInstant(schema: any): boolean {
 }
 
 /** Text matched as given (the card memo filter): only its length can be wrong. */
+/** A comma list of enumerated values (`event_types=card.created,card.updated`, as the Lithic SDK sends an array). */
+function isEnumList(schema: any): boolean {
+  return schema.type === 'string' && Array.isArray(schema['x-comma-list-of']) && schema['x-comma-list-of'].length > 0;
+}
+
 function isFreeText(schema: any): boolean {
   return schema.type === 'string' && !schema.format && !schema.pattern && !schema.enum && typeof schema.maxLength === 'number';
 }
@@ -311,13 +317,17 @@ describe('query parameters', () => {
   /** Every documented query parameter of a kind this file knows, on every operation. */
   function parameters(): { method: string; path: string; name: string; schema: any }[] {
     return operations().flatMap(({ method, path, operation }) =>
-      (operation.parameters ?? []).filter((parameter: any) => parameter.in === 'query').map((parameter: any) => ({ method, path, name: parameter.name, schema: parameter.schema })),
+      (operation.parameters ?? [])
+        .filter((parameter: any) => parameter.in === 'query')
+        // Swagger puts a property's x- extensions on the parameter: the list's values join its schema here.
+        .map((parameter: any) => ({ method, path, name: parameter.name, schema: parameter['x-comma-list-of'] ? { ...parameter.schema, 'x-comma-list-of': parameter['x-comma-list-of'] } : parameter.schema })),
     );
   }
 
   it('documents only integer, date, date-time, day-or-instant, UUID, enumerated and length-bounded text query parameters, so the cases below cover all', () => {
     for (const { path, name, schema } of parameters()) {
-      const kind = schema.type === 'integer' || ['date', 'date-time', 'uuid'].includes(schema.format) || Array.isArray(schema.enum) || isDayOrInstant(schema) || isFreeText(schema);
+      const kind =
+        schema.type === 'integer' || ['date', 'date-time', 'uuid'].includes(schema.format) || Array.isArray(schema.enum) || isDayOrInstant(schema) || isFreeText(schema) || isEnumList(schema);
       expect({ path, name, kind }).toEqual({ path, name, kind: true });
     }
     expect(parameters().filter(({ schema }) => schema.type === 'integer').length).toBeGreaterThanOrEqual(10);
@@ -346,6 +356,10 @@ describe('query parameters', () => {
       } else if (isDayOrInstant(schema)) {
         for (const bad of [...BAD_DATES, ...BAD_INSTANTS].filter((text) => !DAYS_OR_INSTANTS.includes(text))) await check(method, url(bad), false, name);
         for (const good of [...GOOD_DATES, ...GOOD_INSTANTS]) await check(method, url(good), true, name);
+      } else if (isEnumList(schema)) {
+        const values: string[] = schema['x-comma-list-of'];
+        for (const bad of ['', ',', 'nope', `${values[0]},nope`, `${values[0]},`, ` ${values[0]}`, `${values.join(',')},`]) await check(method, url(bad), false, name);
+        for (const good of [...values, values.join(','), `${values[0]},${values[0]}`]) await check(method, url(good), true, name);
       } else if (isFreeText(schema)) {
         await check(method, url('x'.repeat(schema.maxLength + 1)), false, name);
         for (const good of ['', 'x'.repeat(schema.maxLength), "' OR 1=1 --", '%_\\']) await check(method, url(good), true, name);
@@ -387,7 +401,7 @@ describe('query parameters', () => {
   it('refuses every documented query parameter given twice with a 400 naming it', async () => {
     const failures: string[] = [];
     for (const { method, path, name, schema } of parameters()) {
-      const value = schema.type === 'integer' ? '1' : schema.format === 'date' || isDayOrInstant(schema) ? '2026-01-01' : isFreeText(schema) ? 'x' : schema.format === 'date-time' ? '2026-01-01T00:00:00Z' : schema.format === 'uuid' ? PLACEHOLDER : schema.enum[0];
+      const value = schema.type === 'integer' ? '1' : schema.format === 'date' || isDayOrInstant(schema) ? '2026-01-01' : isFreeText(schema) ? 'x' : isEnumList(schema) ? schema['x-comma-list-of'][0] : schema.format === 'date-time' ? '2026-01-01T00:00:00Z' : schema.format === 'uuid' ? PLACEHOLDER : schema.enum[0];
       const answer = await t.call(method, `${concrete(path)}?${name}=${value}&${name}=${value}`);
       if (answer.status !== 400 || answer.body.message !== `${name} must be given once`) failures.push(`${method} ${path} ${name}: ${answer.status} ${JSON.stringify(answer.body)}`);
     }

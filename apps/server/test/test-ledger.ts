@@ -28,6 +28,8 @@ export interface TestLedger {
   readonly pool: Pool;
   /** Calls the API over real HTTP with the given key (the sandbox key by default; null for none). */
   call<T = any>(method: string, path: string, options?: { body?: unknown; rawBody?: string; apiKey?: string | null; headers?: Record<string, string> }): Promise<ApiAnswer<T>>;
+  /** Stops the service and starts it again on the same database, data directory and port (tables kept). */
+  restart(): Promise<void>;
   /** A further program, as `admin create-program` makes one; returns its api-key and token. */
   createProgram(name: string): Promise<{ apiKey: string; programToken: string }>;
   stop(): Promise<void>;
@@ -58,7 +60,8 @@ export async function startTestLedger(
     CARD_DATA_KEY: TEST_CARD_DATA_KEY,
     ...env,
   });
-  const ledger = await startLedger(config, { logger: false, logDestination: options.logDestination, hostResolver: options.hostResolver });
+  const start = (port: number) => startLedger({ ...config, port }, { logger: false, logDestination: options.logDestination, hostResolver: options.hostResolver });
+  let ledger = await start(config.port);
   const call: TestLedger['call'] = async (method, urlPath, options = {}) => {
     const apiKey = options.apiKey === undefined ? ledger.sandboxApiKey : options.apiKey;
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
@@ -67,6 +70,11 @@ export async function startTestLedger(
     if (options.body !== undefined) payload = JSON.stringify(options.body);
     if (payload !== undefined) headers['content-type'] = headers['content-type'] ?? 'application/json';
     const response = await fetch(`${ledger.baseUrl}${urlPath}`, { method, headers, body: payload });
+    // An event stream never ends: its answer is the status and headers (read it with EventStreamClient).
+    if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+      await response.body?.cancel();
+      return { status: response.status, body: undefined as never, headers: response.headers };
+    }
     const text = await response.text();
     let body: unknown = text;
     try {
@@ -77,11 +85,20 @@ export async function startTestLedger(
     return { status: response.status, body: body as never, headers: response.headers };
   };
   return {
-    ledger,
-    baseUrl: ledger.baseUrl,
+    get ledger() {
+      return ledger;
+    },
+    get baseUrl() {
+      return ledger.baseUrl;
+    },
     apiKey: ledger.sandboxApiKey,
     pool,
     call,
+    async restart() {
+      const port = Number(new URL(ledger.baseUrl).port);
+      await ledger.stop();
+      ledger = await start(port);
+    },
     async createProgram(name) {
       const result = await ledger.app.get(CommandBus).execute<CreateProgramCommand, ProgramCreatedResult>(new CreateProgramCommand(randomUUID(), name));
       await ledger.app.get(ProjectionWatcher).waitFor(parsePosition(result.position), 10_000);

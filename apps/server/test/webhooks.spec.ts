@@ -153,17 +153,20 @@ function deliveryScenarios(mode: 'outbox' | 'kafka', env: () => Record<string, s
 
     for (const delivery of deliveries) {
       expect(verifiedByStandardWebhooks(subscription.secret, delivery)).toBe(true);
-      expect(delivery.headers['webhook-id']).toBe(delivery.body.token);
+      expect(delivery.headers['webhook-id']).toEqual(expect.any(String));
       expect(delivery.headers['content-type']).toBe('application/json');
       expect(delivery.raw).not.toContain(card.pan);
       // No PAN or CVV value under any key (Lithic's pos.entry_mode.pan names how a PAN was entered, a word).
       expect(delivery.raw).not.toMatch(/"(pan|cvv)":\s*"\d/);
       if (delivery.body.event_type === 'card_transaction.updated') {
         expect(delivery.headers['x-privacy-hmac']).toBe(privacyHmacOf(subscription.secret, delivery.body));
-        expect(delivery.body.payload.token).toBe(authorized.body.token);
+        // Lithic's card_transaction.updated: the transaction object is the body.
+        expect(delivery.body.token).toBe(authorized.body.token);
       } else {
         expect(delivery.headers['x-privacy-hmac']).toBeUndefined();
-        expect(delivery.body.payload.token).toBe(card.token);
+        // Lithic's card.created and card.updated: card_token at the top, beside the card object.
+        expect(delivery.body.card_token).toBe(card.token);
+        expect(delivery.body.token).toBe(card.token);
       }
     }
     // A body signed with another secret, or changed, does not verify.
@@ -173,19 +176,34 @@ function deliveryScenarios(mode: 'outbox' | 'kafka', env: () => Record<string, s
     expect(tampered).not.toBe(deliveries[0].raw);
     expect(verifiedByStandardWebhooks(subscription.secret, { ...deliveries[0], raw: tampered })).toBe(false);
 
-    // The payloads are the API's objects less PAN and CVV (the last of each kind was built after the last change).
-    const latest = (type: string) => deliveries.filter((delivery) => delivery.body.event_type === type).sort((a, b) => a.body.created.localeCompare(b.body.created)).at(-1)!;
+    // Each card.updated says what its own event changed, with the value before it, and the state after it,
+    // however far the read models had moved on when its body was built.
+    const updates = deliveries.filter((delivery) => delivery.body.event_type === 'card.updated').map(({ body }) => ({ previous_fields: body.previous_fields, state: body.state }));
+    expect(updates).toEqual(
+      expect.arrayContaining([
+        { previous_fields: { memo: 'café ☕ ünïcode' }, state: 'OPEN' },
+        { previous_fields: { state: 'OPEN' }, state: 'PAUSED' },
+        { previous_fields: { state: 'PAUSED' }, state: 'OPEN' },
+        { previous_fields: { hostname: '' }, state: 'OPEN' },
+      ]),
+    );
+    // The bodies carry the API's objects less PAN and CVV (the lock's card.updated and the clearing's
+    // transaction body were built after the last change of each).
+    const lock = deliveries.find((delivery) => delivery.body.event_type === 'card.updated' && 'hostname' in delivery.body.previous_fields)!;
     const cardNow = (await call('GET', `/v1/cards/${card.token}`)).body;
-    expect(latest('card.updated').body.payload).toEqual(withoutSecrets(cardNow));
+    const { event_type: _cardType, card_token: _cardToken, previous_fields: _previous, ...lockCard } = lock.body;
+    expect(lockCard).toEqual(withoutSecrets(cardNow));
     expect(cardNow.hostname).toBe('Corner Shop');
     const transactionNow = (await call('GET', `/v1/transactions/${authorized.body.token}`)).body;
-    expect(latest('card_transaction.updated').body.payload).toEqual({ ...transactionNow, card: withoutSecrets(transactionNow.card) });
+    const cleared = deliveries.find((delivery) => delivery.body.event_type === 'card_transaction.updated' && delivery.body.status === 'SETTLING')!;
+    const { event_type: _transactionType, ...clearedTransaction } = cleared.body;
+    expect(clearedTransaction).toEqual({ ...transactionNow, card: withoutSecrets(transactionNow.card) });
     expect(transactionNow.status).toBe('SETTLING');
 
     // The delivery log agrees, newest first, every message delivered on its first attempt.
     const messages = await messagesOf(program.apiKey, subscription.token);
     expect(messages).toMatchObject({ page: 1, total_entries: 7, total_pages: 1 });
-    expect(messages.data.map((message: any) => message.token).sort()).toEqual(deliveries.map((delivery) => delivery.body.token).sort());
+    expect(messages.data.map((message: any) => message.token).sort()).toEqual(deliveries.map((delivery) => delivery.headers['webhook-id']).sort());
     for (const message of messages.data) {
       expect(message).toMatchObject({ status: 'delivered', attempts: 1, last_response_status: 200, next_attempt_at: null, event_subscription_token: subscription.token });
     }
@@ -194,12 +212,13 @@ function deliveryScenarios(mode: 'outbox' | 'kafka', env: () => Record<string, s
 
     // Resending a delivered message delivers it again, with the same id.
     const first = deliveries.find((delivery) => delivery.body.event_type === 'card.created')!;
-    const resent = await t.call('POST', `/v1/event_subscriptions/${subscription.token}/messages/${first.body.token}/resend`, { apiKey: program.apiKey });
+    const firstId = String(first.headers['webhook-id']);
+    const resent = await t.call('POST', `/v1/event_subscriptions/${subscription.token}/messages/${firstId}/resend`, { apiKey: program.apiKey });
     expect(resent.status).toBe(200);
-    const again = await eventually('the resent message', async () => receiver.requestsTo(path).find((delivery, i) => i >= 7 && delivery.body.token === first.body.token));
+    const again = await eventually('the resent message', async () => receiver.requestsTo(path).find((delivery, i) => i >= 7 && delivery.headers['webhook-id'] === firstId));
     expect(again.raw).toBe(first.raw);
     expect(verifiedByStandardWebhooks(subscription.secret, again)).toBe(true);
-    await eventually('two attempts', async () => (await messageOf(program.apiKey, subscription.token, first.body.token)).attempts === 2);
+    await eventually('two attempts', async () => (await messageOf(program.apiKey, subscription.token, firstId)).attempts === 2);
 
     // Which feed filled the table: only the outbox feeder keeps a checkpoint.
     const outboxCheckpoints = await t.pool.query(`select 1 from projector_checkpoints where name = 'webhook-outbox'`);
@@ -318,8 +337,9 @@ function deliveryScenarios(mode: 'outbox' | 'kafka', env: () => Record<string, s
 
     expect((await allDelivered(a.apiKey, updates.token, 2)).total_entries).toBe(2);
     const delivered = await eventually('both card.updated webhooks', async () => receiver.requestsTo(`/ok/updates-${mode}`).length >= 2 && receiver.requestsTo(`/ok/updates-${mode}`));
-    // (The payload is the card as the read model holds it when the message is built, so it is not compared per event.)
-    for (const update of delivered) expect(update.body).toMatchObject({ event_type: 'card.updated', payload: { token: card.token, state: 'PAUSED' } });
+    // The card object is as the read model holds it when the message is built; previous_fields and state are each event's own.
+    for (const update of delivered) expect(update.body).toMatchObject({ event_type: 'card.updated', card_token: card.token, token: card.token, state: 'PAUSED' });
+    expect(delivered.map((update) => update.body.previous_fields)).toEqual(expect.arrayContaining([{ state: 'OPEN' }, { memo: '' }]));
     expect(receiver.requestsTo(`/ok/updates-${mode}`)).toHaveLength(2);
     expect((await messagesOf(a.apiKey, disabled.token)).total_entries).toBe(0);
     expect((await messagesOf(b.apiKey, other.token)).total_entries).toBe(0);

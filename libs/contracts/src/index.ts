@@ -20,3 +20,4 @@ export * from './commands/event-subscription-commands';
 export * from './queries/event-subscription-queries';
 export * from './rest/event-subscription-requests';
 export * from './rest/audit-requests';
+export * from './rest/event-requests';

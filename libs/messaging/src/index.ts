@@ -1,3 +1,4 @@
 export * from './standard-webhooks';
 export * from './kafka/kafka-connection';
 export * from './privacy-hmac';
+export * from './server-sent-events';

@@ -337,6 +337,15 @@ const rows = {
     created,
     updated,
   },
+  FeedEvent: {
+    token: 'e0f1a2b3-c4d5-4e6f-8a7b-9c0d1e2f3a4b',
+    programToken,
+    eventType: 'card.updated',
+    created,
+    commitPosition: 9_007_199_254_740_993n, // past 2^53: a bigint survives the round trip
+    preparePosition: 41n,
+    payload: '{"event_type":"card.updated","card_token":"x","previous_fields":{"state":"OPEN"},"state":"PAUSED"}',
+  },
   WebhookMessage: {
     id: '6a1b2c3d-4e5f-5a6b-8c7d-9e0f1a2b3c4d', // version 5: derived from event id and subscription
     eventId: 'e0f1a2b3-c4d5-4e6f-8a7b-9c0d1e2f3a4b',
@@ -378,6 +387,7 @@ const rows = {
     windowEnds: updated,
   },
 } satisfies {
+  FeedEvent: Prisma.FeedEventCreateInput;
   RateLimitWindow: Prisma.RateLimitWindowCreateInput;
   IdempotencyKey: Prisma.IdempotencyKeyCreateInput;
   EventSubscription: Prisma.EventSubscriptionCreateInput;

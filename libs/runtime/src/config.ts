@@ -51,6 +51,8 @@ export interface LedgerConfig {
   readonly webhookPollMs: number;
   /** How long one webhook delivery may take before it counts as failed. */
   readonly webhookTimeoutMs: number;
+  /** How long an event stream (GET /v1/events/stream) stays silent before a heartbeat comment. */
+  readonly eventStreamHeartbeatMs: number;
   /** Kafka consumer group of the webhook feeder (Kafka mode only). */
   readonly webhookKafkaGroupId: string;
   /** How long the outcome of a request sent with an Idempotency-Key is kept and replayed. */
@@ -140,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LedgerConfig {
     webhookRetrySchedule: parseDurations('WEBHOOK_RETRY_SCHEDULE', env.WEBHOOK_RETRY_SCHEDULE || DEFAULT_WEBHOOK_RETRY_SCHEDULE),
     webhookPollMs: integer('WEBHOOK_POLL_MS', env.WEBHOOK_POLL_MS, 1000),
     webhookTimeoutMs: integer('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 15_000),
+    eventStreamHeartbeatMs: integer('EVENT_STREAM_HEARTBEAT_MS', env.EVENT_STREAM_HEARTBEAT_MS, 15_000),
     webhookKafkaGroupId: env.WEBHOOK_KAFKA_GROUP_ID || 'webhook-dispatcher',
     idempotencyTtlHours: integer('IDEMPOTENCY_TTL_HOURS', env.IDEMPOTENCY_TTL_HOURS, 24),
     rateLimitPerSecond: integer('RATE_LIMIT_PER_SECOND', env.RATE_LIMIT_PER_SECOND, rateLimits.perSecond),

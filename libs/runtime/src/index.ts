@@ -7,3 +7,4 @@ export * from './digest-keys';
 export * from './ledger-leaves';
 export * from './event-sourced-program-clock';
 export * from './ledger-tree-tables';
+export * from './event-feed-signal';

@@ -37,7 +37,8 @@ export function presentMessage(row: WebhookMessage): WebhookMessageResponse {
     last_response_status: row.lastResponseStatus,
     created: row.created.toISOString(),
     delivered_at: row.deliveredAt?.toISOString() ?? null,
-    payload: (JSON.parse(row.body) as { payload: unknown }).payload,
+    // The body itself: Lithic's webhook bodies carry the object at the top level.
+    payload: JSON.parse(row.body) as Record<string, unknown>,
   };
 }
 

@@ -22,6 +22,9 @@ import {
   Page,
   CursorPageParams,
   PageParams,
+  RecoverEventSubscriptionCommand,
+  RedeliveryRangeParams,
+  ReplayMissingEventsCommand,
   ResendWebhookMessageCommand,
   RotateEventSubscriptionSecretCommand,
   UpdateEventSubscriptionCommand,
@@ -208,6 +211,36 @@ export class EventSubscriptionsController {
   async resend(@CallingProgram() programToken: string, @Param() { event_subscription_token, message_token }: WebhookMessageParams): Promise<WebhookMessageResponse> {
     await this.commands.execute(new ResendWebhookMessageCommand(programToken, event_subscription_token, message_token));
     return this.queries.execute(new GetWebhookMessageQuery(programToken, event_subscription_token, message_token));
+  }
+
+  /** Lithic's recover: failed messages created in [begin, end) are due again at once, with the whole retry schedule ahead. */
+  @Post(':event_subscription_token/recover')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Deliver again every failed message created in [begin, end)' })
+  @ApiOkResponse({ type: EmptyModel })
+  @ApiErrors(404)
+  async recover(
+    @CallingProgram() programToken: string,
+    @Param() { event_subscription_token }: EventSubscriptionTokenParam,
+    @Query() range: RedeliveryRangeParams,
+  ): Promise<Record<string, never>> {
+    await this.commands.execute(new RecoverEventSubscriptionCommand(programToken, event_subscription_token, { begin: range.begin, end: range.end }));
+    return {};
+  }
+
+  /** Lithic's replay_missing: events created in [begin, end) the subscription wants and never got are sent now. */
+  @Post(':event_subscription_token/replay_missing')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Send the events created in [begin, end) that the subscription wants and never got a message for' })
+  @ApiOkResponse({ type: EmptyModel })
+  @ApiErrors(404)
+  async replayMissing(
+    @CallingProgram() programToken: string,
+    @Param() { event_subscription_token }: EventSubscriptionTokenParam,
+    @Query() range: RedeliveryRangeParams,
+  ): Promise<Record<string, never>> {
+    await this.commands.execute(new ReplayMissingEventsCommand(programToken, event_subscription_token, { begin: range.begin, end: range.end }));
+    return {};
   }
 
   /** The delivery log of every message of the subscription, newest first. */

@@ -400,7 +400,16 @@ function pageOf<T>(model: Type<T>, name: string): Type<{ data: T[]; has_more: bo
   return Paged;
 }
 
+/** Lithic's Event: GET /v1/events/{event_token}, and each message of the event stream. */
+export class EventModel {
+  @ApiProperty({ format: 'uuid' }) token!: string;
+  @ApiProperty({ enum: ['card.created', 'card.updated', 'card_transaction.updated'] }) event_type!: string;
+  @ApiProperty({ format: 'date-time' }) created!: string;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The webhook body of the event' }) payload!: Record<string, unknown>;
+}
+
 export const CardPageModel = pageOf(CardModel, 'CardPage');
+export const EventPageModel = pageOf(EventModel, 'EventPage');
 export const TransactionPageModel = pageOf(TransactionModel, 'TransactionPage');
 export const EventSubscriptionPageModel = pageOf(EventSubscriptionModel, 'EventSubscriptionPage');
 export const WebhookMessagePageModel = pageOf(WebhookMessageModel, 'WebhookMessagePage');

@@ -32,6 +32,8 @@ const TOKEN_OF_NAME: Readonly<Record<string, keyof RealTokens>> = {
   event_subscription_token: 'subscription',
   message_token: 'message',
   event_id: 'event',
+  // The card's first event is its card.created, whose events-feed token is the ledger event id.
+  event_token: 'event',
 };
 
 /**
@@ -53,6 +55,7 @@ export async function programUnderTest(t: TestLedger, name: string): Promise<Pro
   const funding = listed[0] ?? (await call('POST', '/v1/funding_sources', { account_name: 'Fuzz bank', account_number: '123456789' }));
   const message = await eventually(`${name}: the card.created webhook message`, async () => (await call('GET', `/v1/event_subscriptions/${subscription.token}/messages`)).data[0]);
   const event = (await call('GET', `/v1/cards/${card.token}/events`)).data[0].event_id;
+  await eventually(`${name}: the card.created event in the events feed`, async () => (await t.call('GET', `/v1/events/${event}`, { apiKey: program.apiKey })).status === 200);
   const tokens: RealTokens = {
     account: program.programToken,
     card: card.token,

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Pool } from 'pg';
 import { IntegrationMessage, webhookMessageId } from '@ledger/contracts';
+import type { EventStore, RecordedEvent } from '@ledger/event-store';
 import { createReadModelClient, migrateReadModel, type PrismaClient } from '@ledger/read-model';
 import { workerDatabaseUrl } from '@ledger/test-support';
 import { WebhookEnqueuer, WebhookSubjectMissing } from './webhook-enqueuer';
@@ -30,7 +31,7 @@ const occurred = '2026-11-23T09:00:00.000Z';
 const after = new Date('2026-11-23T10:00:00.000Z');
 const now = new Date('2026-11-23T11:00:00.000Z');
 
-const envelope = (type: string, streamId: string, id: string, programToken = program): IntegrationMessage => ({
+const envelope = (type: string, streamId: string, id: string, programToken = program, streamVersion = 0): IntegrationMessage => ({
   envelope_version: 1,
   id,
   type,
@@ -39,7 +40,7 @@ const envelope = (type: string, streamId: string, id: string, programToken = pro
   program_token: programToken,
   card_token: cardToken,
   stream_id: streamId,
-  stream_version: 0,
+  stream_version: streamVersion,
   position: '1/1',
   data: {},
 });
@@ -130,22 +131,46 @@ afterAll(async () => {
 
 beforeEach(() => prisma.webhookMessage.deleteMany());
 
-const enqueuer = new WebhookEnqueuer([250, 5000], () => now);
+/** The card's own events, which card.updated bodies fold for previous_fields and state: created OPEN, then paused. */
+const cardEvents: RecordedEvent[] = [
+  {
+    type: 'CardCreated',
+    data: {
+      cardToken, programToken: program, cardType: 'DIGITAL_WALLET', state: 'OPEN', memo: 'groceries', spendLimit: 0, spendLimitDuration: 'FOREVER',
+      fundingToken, expMonth: '12', expYear: '2030', lastFour: '4242', panHash: 'h', panEncrypted: 'e', pinHash: null, created: before.toISOString(),
+    },
+  },
+  { type: 'CardPaused', data: { cardToken } },
+].map((event, version) => ({
+  ...event,
+  schemaVersion: 1,
+  metadata: { eventId: `c1000000-0000-4000-8000-00000000000${version}`, occurredAt: occurred, programToken: program } as RecordedEvent['metadata'],
+  streamId: `card-${cardToken}`,
+  streamVersion: version,
+  position: { commit: BigInt(version + 1), prepare: BigInt(version + 1) },
+  recordedAt: occurred,
+}));
+const cardStream: Pick<EventStore, 'readStream'> = {
+  readStream: async (streamId, options) => (streamId === `card-${cardToken}` ? cardEvents.slice(0, options?.maxCount) : []),
+};
+
+const enqueuer = new WebhookEnqueuer([250, 5000], cardStream, () => now);
 const enqueue = (...envelopes: IntegrationMessage[]) => prisma.$transaction((tx) => enqueuer.enqueue(tx, envelopes));
 const rows = () => prisma.webhookMessage.findMany({ orderBy: { subscriptionToken: 'asc' } });
 
 it('sends a card event to every enabled subscription of the program that wants it and existed when it happened', async () => {
   const eventId = 'c0000000-0000-4000-8000-000000000001';
-  expect(await enqueue(envelope('CardPaused', `card-${cardToken}`, eventId))).toBe(2);
+  expect(await enqueue(envelope('CardPaused', `card-${cardToken}`, eventId, program, 1))).toBe(2);
   const messages = await rows();
   expect(messages.map((row) => row.subscriptionToken)).toEqual([subscriptions.all, subscriptions.cardsOnly]);
   for (const row of messages) {
     expect(row).toMatchObject({ id: webhookMessageId(eventId, row.subscriptionToken), eventId, programToken: program, eventType: 'card.updated', status: 'pending', attempts: 0 });
     expect(row.nextAttemptAt).toEqual(new Date(now.getTime() + 250));
     const body = JSON.parse(row.body);
-    expect(body).toMatchObject({ event_type: 'card.updated', token: row.id, created: occurred, payload: { token: cardToken, memo: 'groceries', last_four: '4242' } });
-    expect(body.payload).not.toHaveProperty('pan');
-    expect(body.payload).not.toHaveProperty('cvv');
+    // Lithic's card.updated: card_token, previous_fields and state at the top, beside the card object.
+    expect(body).toMatchObject({ event_type: 'card.updated', card_token: cardToken, previous_fields: { state: 'OPEN' }, state: 'PAUSED', token: cardToken, memo: 'groceries', last_four: '4242' });
+    expect(body).not.toHaveProperty('pan');
+    expect(body).not.toHaveProperty('cvv');
   }
 });
 
@@ -153,7 +178,7 @@ it('sends transaction events only to subscriptions that want card_transaction.up
   expect(await enqueue(envelope('TransactionAuthorized', `transaction-${transactionToken}`, 'c0000000-0000-4000-8000-000000000002'))).toBe(1);
   const [row] = await rows();
   expect(row.subscriptionToken).toBe(subscriptions.all);
-  expect(JSON.parse(row.body).payload).toMatchObject({ token: transactionToken, amount: 500, card: { token: cardToken }, status: 'PENDING' });
+  expect(JSON.parse(row.body)).toMatchObject({ event_type: 'card_transaction.updated', token: transactionToken, amount: 500, card: { token: cardToken }, status: 'PENDING' });
 });
 
 it('makes no webhook of events no webhook carries', async () => {

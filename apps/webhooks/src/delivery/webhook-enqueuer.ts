@@ -1,6 +1,8 @@
-import { IntegrationMessage, subjectTokenOf, WebhookBody, webhookEventTypeOf, webhookMessageId } from '@ledger/contracts';
+import { IntegrationMessage, subjectTokenOf, webhookEventTypeOf, webhookMessageId } from '@ledger/contracts';
 import { subscribesTo, WebhookEventType } from '@ledger/domain';
+import type { EventStore } from '@ledger/event-store';
 import type { ReadModelClient, ReadModelTransaction } from '@ledger/read-model';
+import { EventBodies } from '../events/event-bodies';
 import { WebhookPayloads } from './webhook-payloads';
 
 type Reader = Pick<ReadModelTransaction, 'eventSubscription' | 'card' | 'fundingSource' | 'transaction'>;
@@ -23,6 +25,8 @@ export class WebhookSubjectMissing extends Error {
 export class WebhookEnqueuer {
   constructor(
     private readonly retrySchedule: readonly number[],
+    /** card.updated bodies read the card's events up to the one delivered (previous_fields, state). */
+    private readonly store: Pick<EventStore, 'readStream'>,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -50,7 +54,7 @@ export class WebhookEnqueuer {
     });
     if (subscriptions.length === 0) return 0;
 
-    const payloads = new WebhookPayloads(tx);
+    const bodies = new EventBodies(new WebhookPayloads(tx), this.store);
     const now = this.now();
     const firstAttempt = new Date(now.getTime() + (this.retrySchedule[0] ?? 0));
     const rows = [];
@@ -61,18 +65,18 @@ export class WebhookEnqueuer {
       );
       if (targets.length === 0) continue;
       const subject = subjectTokenOf(envelope);
-      const payload = await payloads.payload(eventType, subject);
-      if (payload === null) throw new WebhookSubjectMissing(eventType, subject, envelope.id);
+      const body = await bodies.body(eventType, subject, { streamId: envelope.stream_id, streamVersion: envelope.stream_version });
+      if (body === null) throw new WebhookSubjectMissing(eventType, subject, envelope.id);
+      const text = JSON.stringify(body);
       for (const subscription of targets) {
         const id = webhookMessageId(envelope.id, subscription.token);
-        const body: WebhookBody<typeof payload> = { event_type: eventType, token: id, created: envelope.occurred_at, payload };
         rows.push({
           id,
           eventId: envelope.id,
           subscriptionToken: subscription.token,
           programToken: envelope.program_token,
           eventType,
-          body: JSON.stringify(body),
+          body: text,
           nextAttemptAt: firstAttempt,
           created: now,
         });

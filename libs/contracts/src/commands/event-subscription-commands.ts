@@ -74,3 +74,33 @@ export class ResendWebhookMessageCommand {
     readonly messageId: string,
   ) {}
 }
+
+/** Lithic's recover: every failed message of the subscription created in [begin, end) is due again at once. Answers how many. */
+export class RecoverEventSubscriptionCommand {
+  constructor(
+    readonly programToken: string,
+    readonly subscriptionToken: string,
+    readonly range: { readonly begin?: Date; readonly end?: Date },
+  ) {}
+}
+
+/**
+ * Lithic's replay_missing: every event of the program created in [begin, end) that the subscription
+ * wants and never got a message for gets one now, due at once. Answers how many.
+ */
+export class ReplayMissingEventsCommand {
+  constructor(
+    readonly programToken: string,
+    readonly subscriptionToken: string,
+    readonly range: { readonly begin?: Date; readonly end?: Date },
+  ) {}
+}
+
+/** Lithic's send_example (sandbox): one message of this type, a copy of the program's latest such event, to the subscription. */
+export class SendExampleEventCommand {
+  constructor(
+    readonly programToken: string,
+    readonly subscriptionToken: string,
+    readonly eventType: string,
+  ) {}
+}

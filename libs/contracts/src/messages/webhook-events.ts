@@ -43,13 +43,3 @@ export function webhookMessageId(eventId: string, subscriptionToken: string): st
   const hex = hash.subarray(0, 16).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
-
-/** The body of every webhook, Lithic-like. */
-export interface WebhookBody<Payload = Record<string, unknown>> {
-  readonly event_type: WebhookEventType;
-  /** The message id: the same value as the webhook-id header. */
-  readonly token: string;
-  /** When the ledger event happened, UTC ISO 8601. */
-  readonly created: string;
-  readonly payload: Payload;
-}

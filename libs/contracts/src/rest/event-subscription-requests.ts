@@ -4,6 +4,7 @@ import { NotFound, WEBHOOK_EVENT_TYPES } from '@ledger/domain';
 import { WEBHOOK_MESSAGE_STATUSES, type WebhookMessageStatus } from '../queries/event-subscription-queries';
 import { TokenField } from './token-field';
 import { CursorParameter } from './cursor-parameters';
+import { DayOrInstantParameter } from './query-parameters';
 import { PageParams } from './validation';
 
 const urlOptions = { require_tld: false, protocols: ['http', 'https'], require_protocol: true };
@@ -153,4 +154,21 @@ export class WebhookMessageNotFound extends NotFound {
   constructor(readonly messageId: string) {
     super(`Message ${messageId} not found`, 'message_token');
   }
+}
+
+/** recover and replay_missing: the messages (events) created in [begin, end); either bound may be left out. */
+export class RedeliveryRangeParams {
+  @DayOrInstantParameter({ description: 'Created at or after this instant, or on or after this day (YYYY-MM-DD: its UTC midnight)' })
+  begin?: Date;
+
+  @DayOrInstantParameter({ description: 'Created before this instant, or before this day (YYYY-MM-DD: its UTC midnight)' })
+  end?: Date;
+}
+
+/** POST /v1/simulate/event_subscriptions/{event_subscription_token}/send_example. */
+export class SendExampleRequest {
+  @ApiPropertyOptional({ enum: WEBHOOK_EVENT_TYPES, description: 'Absent: card.created' })
+  @IsOptional()
+  @IsIn(WEBHOOK_EVENT_TYPES, { message: `event_type must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}` })
+  event_type?: string;
 }

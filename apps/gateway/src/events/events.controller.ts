@@ -1,0 +1,107 @@
+import { Controller, Get, Headers, HttpCode, Logger, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { ApiKeyGuard, CallingProgram } from '@ledger/auth';
+import {
+  ANY_UUID,
+  DEFAULT_PAGE_SIZE,
+  EventResponse,
+  EventStreamParams,
+  EventSubscriptionEventParams,
+  EventTokenParam,
+  ListEventsParams,
+  Page,
+  ResendWebhookMessageCommand,
+  webhookMessageId,
+} from '@ledger/contracts';
+import { NotFound } from '@ledger/domain';
+import { pageRequest } from '../http/paging';
+import { RequestInvalid } from '../http/errors';
+import { ApiErrors, EmptyModel, EventModel, EventPageModel } from '../http/openapi-models';
+import { FeedEvents, positionOf, presentEvent } from './feed-events';
+import { LiveEventStreams } from './live-event-streams';
+
+/** Lithic's events: what the ledger's webhooks carry, for every program, subscribed or not (docs/webhooks.md). */
+@ApiTags('events')
+@ApiSecurity('api-key')
+@ApiErrors(400, 401)
+@Controller('v1/events')
+@UseGuards(ApiKeyGuard)
+export class EventsController {
+  private readonly logger = new Logger(EventsController.name);
+
+  constructor(
+    private readonly feed: FeedEvents,
+    private readonly streams: LiveEventStreams,
+    private readonly commands: CommandBus,
+  ) {}
+
+  /**
+   * Server-Sent Events: each event as `id:` its token, `event:` its type, `data:` the Event object of
+   * GET /v1/events/{token}. Without Last-Event-ID it starts with the next event; with it, every event
+   * after that one first. Heartbeat comments keep proxies from closing a quiet stream.
+   */
+  @Get('stream')
+  @ApiOperation({
+    summary: "The program's events, live, as Server-Sent Events; resumable with Last-Event-ID",
+    description:
+      'Header `Last-Event-ID` (optional): the token of the last event received; the stream first sends every event of the program after it, then live ones. ' +
+      'Without it the stream starts with the next event. Each message: `id` the event token, `event` its type, `data` the Event object of GET /v1/events/{event_token}.',
+  })
+  @ApiProduces('text/event-stream')
+  @ApiOkResponse({ description: 'An endless text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } })
+  async stream(
+    @CallingProgram() programToken: string,
+    @Query() query: EventStreamParams,
+    @Headers('last-event-id') lastEventId: string | undefined,
+    @Res() response: Response,
+  ): Promise<void> {
+    const after = lastEventId === undefined ? await this.feed.livePosition() : await this.resumePoint(programToken, lastEventId);
+    try {
+      await this.streams.serve({ programToken, after, eventTypes: query.event_types }, response);
+    } catch (error) {
+      // The answer has begun, so no error body can follow: the client sees the stream end and resumes.
+      this.logger.error(`event stream of program ${programToken} ended by an error: ${String(error)}`);
+      if (!response.writableEnded) response.end();
+    }
+  }
+
+  @Get()
+  @ApiOperation({ summary: "List the program's events, newest first: event_types, begin/end, cursor or page paging" })
+  @ApiOkResponse({ type: EventPageModel })
+  list(@CallingProgram() programToken: string, @Query() params: ListEventsParams): Promise<Page<EventResponse>> {
+    return this.feed.list(programToken, { eventTypes: params.event_types, begin: params.begin, end: params.end }, pageRequest(params, params.page_size ?? DEFAULT_PAGE_SIZE));
+  }
+
+  /** Declared after `stream`, so that path is never read as a token. */
+  @Get(':event_token')
+  @ApiOperation({ summary: 'Get an event' })
+  @ApiOkResponse({ type: EventModel })
+  @ApiErrors(404)
+  async get(@CallingProgram() programToken: string, @Param() { event_token }: EventTokenParam): Promise<EventResponse> {
+    const row = await this.feed.event(programToken, event_token);
+    if (!row) throw new NotFound(`Event ${event_token} not found`, 'event_token');
+    return presentEvent(row);
+  }
+
+  /**
+   * Lithic's resend of an event to a subscription: the message that carries the event to it (its id
+   * derives from both) is due again at once, as POST .../messages/{message_token}/resend makes it.
+   */
+  @Post(':event_token/event_subscriptions/:event_subscription_token/resend')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Deliver an event's message to a subscription again" })
+  @ApiOkResponse({ type: EmptyModel })
+  @ApiErrors(404)
+  async resend(@CallingProgram() programToken: string, @Param() { event_token, event_subscription_token }: EventSubscriptionEventParams): Promise<Record<string, never>> {
+    await this.commands.execute(new ResendWebhookMessageCommand(programToken, event_subscription_token, webhookMessageId(event_token, event_subscription_token)));
+    return {};
+  }
+
+  private async resumePoint(programToken: string, lastEventId: string) {
+    const event = ANY_UUID.test(lastEventId) ? await this.feed.event(programToken, lastEventId) : null;
+    if (!event) throw new RequestInvalid('Last-Event-ID must be the token of an event of this program');
+    return positionOf(event);
+  }
+}

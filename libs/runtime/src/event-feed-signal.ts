@@ -1,0 +1,32 @@
+import type { Pool } from 'pg';
+import { NotificationListener } from '@ledger/event-store';
+
+/** Notified in the transaction that adds rows to the events feed (feed_events). */
+export const EVENT_FEED_CHANNEL = 'ledger_event_feed';
+
+/**
+ * Tells live event streams that the events feed grew, whichever process wrote it: one LISTEN
+ * connection for all the streams of this process, open while at least one stream waits. A dropped
+ * connection wakes everyone (they read the feed again) and reconnects.
+ */
+export class EventFeedSignal {
+  private readonly listener: NotificationListener;
+
+  constructor(pool: Pool) {
+    this.listener = new NotificationListener({ connection: pool.options, channel: EVENT_FEED_CHANNEL, reconnectDelayMs: 100, maxReconnectDelayMs: 5000 });
+  }
+
+  /** Calls wake at every growth of the feed; returns the function that stops it. */
+  subscribe(wake: () => void): () => Promise<void> {
+    return this.listener.add(wake);
+  }
+
+  /** Whether the LISTEN connection is open (tests wait for it before writing). */
+  get listening(): boolean {
+    return this.listener.connected;
+  }
+
+  async stop(): Promise<void> {
+    await this.listener.shutdown();
+  }
+}
