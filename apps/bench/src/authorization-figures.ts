@@ -9,6 +9,9 @@ export interface DatabaseCounters {
 }
 
 export async function databaseCounters(pool: Pool): Promise<DatabaseCounters> {
+  // The view exists only where the extension was created; the library must also be preloaded
+  // (the embedded server does it), else this fails and statements stay unmeasured.
+  await pool.query('create extension if not exists pg_stat_statements').catch(() => undefined);
   // Statistics are cached per transaction; a fresh snapshot each time.
   await pool.query('select pg_stat_clear_snapshot()');
   const { rows } = await pool.query<{ commits: string }>(`select xact_commit::text as commits from pg_stat_database where datname = current_database()`);

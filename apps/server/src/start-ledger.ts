@@ -4,6 +4,7 @@ import { Logger as PinoNestLogger } from 'nestjs-pino';
 import type { Server } from 'node:http';
 import type { DestinationStream } from 'pino';
 import type { HostResolver } from '@ledger/egress';
+import type { FaultPoints } from '@ledger/event-store';
 import { configureHttp, LiveEventStreams, Readiness, setupOpenApi } from '@ledger/gateway';
 import { describeEgress, LedgerConfig } from '@ledger/runtime';
 import { CommandTransportModule } from './distributed/command-transport.module';
@@ -55,6 +56,8 @@ export async function startLedger(
     logDestination?: DestinationStream;
     /** How outbound calls resolve names; unset: the system resolver (tests script a rebinding one). */
     hostResolver?: HostResolver;
+    /** Test-only failures on the authorization path (fault-injection tests); never set by main.ts. */
+    faultPoints?: FaultPoints;
   } = {},
 ): Promise<RunningLedger> {
   const settings: ProcessConfig = { ...EMBEDDED, roles: LEDGER_ROLES, ...options.process };
@@ -69,7 +72,7 @@ export async function startLedger(
   warnAboutMissingHandlers(roles, transport !== undefined);
 
   const storage = await prepareStorage(config);
-  const appModule = LedgerAppModule.forRoot({ ...storage.runtime, hostResolver: options.hostResolver }, roles, transport);
+  const appModule = LedgerAppModule.forRoot({ ...storage.runtime, hostResolver: options.hostResolver, faultPoints: options.faultPoints }, roles, transport);
   const pinoLogger = options.logDestination || options.logger === undefined ? createLedgerLogger(config.logLevel, options.logDestination) : null;
   const app = await NestFactory.create(pinoLogger ? withPinoLogging(appModule, pinoLogger) : appModule, {
     bodyParser: false,

@@ -55,7 +55,7 @@ describe('sealed messages', () => {
     merchantCurrency: 'USD',
     merchantAmount: 100,
     presented: { cvv: '321', pin: '97531', expMonth: '01', expYear: '2030' },
-  });
+  }, '6a0c1f4e-2b7d-4c1a-9e3f-0d5b8a7c6e21');
   const message = { name: 'SimulateAuthorizationCommand', payload: toWire(command) };
 
   it('carry the whole command with nothing in clear, and open to the same values', () => {

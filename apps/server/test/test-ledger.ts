@@ -7,7 +7,7 @@ import { Pool } from 'pg';
 import type { DestinationStream } from 'pino';
 import type { HostResolver } from '@ledger/egress';
 import { CreateProgramCommand, ProgramCreatedResult } from '@ledger/contracts';
-import { parsePosition } from '@ledger/event-store';
+import { FaultPoints, parsePosition } from '@ledger/event-store';
 import { loadConfig, ProjectionWatcher } from '@ledger/runtime';
 import { truncateAll, workerDatabaseUrl } from '@ledger/test-support';
 import { RunningLedger, startLedger } from '../src/start-ledger';
@@ -46,6 +46,8 @@ export async function startTestLedger(
     logDestination?: DestinationStream;
     /** How outbound calls resolve names (a scripted resolver plays a rebinding DNS server); unset: the system's. */
     hostResolver?: HostResolver;
+    /** Failures injected on the authorization path (fault-injection tests). */
+    faultPoints?: FaultPoints;
   } = {},
 ): Promise<TestLedger> {
   const databaseUrl = await workerDatabaseUrl();
@@ -60,7 +62,7 @@ export async function startTestLedger(
     CARD_DATA_KEY: TEST_CARD_DATA_KEY,
     ...env,
   });
-  const start = (port: number) => startLedger({ ...config, port }, { logger: false, logDestination: options.logDestination, hostResolver: options.hostResolver });
+  const start = (port: number) => startLedger({ ...config, port }, { logger: false, logDestination: options.logDestination, hostResolver: options.hostResolver, faultPoints: options.faultPoints });
   let ledger = await start(config.port);
   const call: TestLedger['call'] = async (method, urlPath, options = {}) => {
     const apiKey = options.apiKey === undefined ? ledger.sandboxApiKey : options.apiKey;

@@ -1,5 +1,6 @@
 import type { Decider, DecisionContext } from '@ledger/domain';
 import { AppendResult, EventMetadata, EventStore, ExpectedVersion, GlobalPosition, NewEvent, NO_STREAM, RecordedEvent, WrongExpectedVersionError } from './event-store.port';
+import type { FaultPoints } from './fault-points';
 import { chainEvents, chainHeadOf } from './hash-chain';
 import { StreamFold, StreamFoldCache } from './stream-fold-cache';
 import { StreamQueue } from './stream-queue';
@@ -35,6 +36,8 @@ export interface PipelineEnvironment {
   readonly folds?: StreamFoldCache;
   /** Commands on one stream queue in this process instead of colliding (stream-queue.ts). */
   readonly queue?: StreamQueue;
+  /** Test-only failures around the append (fault-points.ts); absent in production. */
+  readonly faults?: FaultPoints;
 }
 
 export interface CommandOutcome<Event, State> {
@@ -146,12 +149,14 @@ async function decideUntilRecorded<Command, Event, State>(
     try {
       const sealed = chainEvents(streamId, fold.head, events.map((event) => codec.encode(event, metadata())));
       const opening = options.opens?.(events);
+      env.faults?.reached('append-sent');
       const { result, position } = await appendDecision(
         env.store,
         { streamId, events: sealed, expected: fold.version < 0 ? NO_STREAM : fold.version },
         opening ? { streamId: opening.streamId, events: chainEvents(opening.streamId, null, opening.events.map((event) => opening.codec.encode(event as never, metadata()))), expected: NO_STREAM } : null,
         options.guards ?? [],
       );
+      env.faults?.reached('append-committed');
       const state = events.reduce(decider.evolve, fold.state);
       const last = sealed[sealed.length - 1];
       env.folds?.set(streamId, decider, {

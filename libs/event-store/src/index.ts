@@ -8,3 +8,4 @@ export * from './restarting-subscription';
 export * from './hash-chain';
 export * from './stream-fold-cache';
 export * from './stream-queue';
+export * from './fault-points';

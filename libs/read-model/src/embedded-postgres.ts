@@ -57,7 +57,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     // PostgreSQL refuses to run as root; as root (CI) the server runs as the `postgres` system user,
     // which the package creates when missing.
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    // pg_stat_statements is loaded so `npm run bench` can count statements per authorization; the
+    // view appears in a database once `create extension` runs there (the bench does it).
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'shared_preload_libraries=pg_stat_statements'],
     onLog: log,
     onError: (error: unknown) => log(`[error] ${error instanceof Error ? error.message : String(error)}`),
   });

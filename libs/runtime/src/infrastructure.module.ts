@@ -3,14 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { CardVault, parseCardDataKey } from '@ledger/card-vault';
 import { EgressGuard, EgressHttpClient, EgressPolicy, HostResolver, systemHostResolver } from '@ledger/egress';
-import { EventStore, EventStoreDbEventStore, PipelineEnvironment, PostgresEventStore, StreamFoldCache, StreamQueue } from '@ledger/event-store';
+import { EventStore, EventStoreDbEventStore, FaultPoints, NO_FAULTS, PipelineEnvironment, PostgresEventStore, StreamFoldCache, StreamQueue } from '@ledger/event-store';
 import { createReadModelClient, ReadModelClient } from '@ledger/read-model';
 import { LedgerConfig } from './config';
 import { DigestKeys } from './digest-keys';
 import { pipelineEnvironment } from './event-sourced-program-clock';
 import { LedgerTreeTables } from './ledger-tree-tables';
 import { ProjectionWatcher } from './projection-watcher';
-import { EVENT_STORE, LEDGER_CONFIG, PIPELINE_ENVIRONMENT, READ_MODEL } from './tokens';
+import { EVENT_STORE, FAULT_POINTS, LEDGER_CONFIG, PIPELINE_ENVIRONMENT, READ_MODEL } from './tokens';
 
 /** What start-up has settled before the modules are built: the database to use and the secrets. */
 export interface ResolvedRuntime {
@@ -19,6 +19,8 @@ export interface ResolvedRuntime {
   readonly cardDataKey: string;
   /** How outbound calls resolve names; unset: the system resolver. Tests answer as a rebinding DNS server would. */
   readonly hostResolver?: HostResolver;
+  /** Test-only failures on the authorization path; only tests pass any (start-ledger's options). */
+  readonly faultPoints?: FaultPoints;
 }
 
 /**
@@ -83,10 +85,12 @@ export class InfrastructureModule implements OnApplicationShutdown {
         {
           provide: PIPELINE_ENVIRONMENT,
           inject: [EVENT_STORE],
-          useFactory: (store: EventStore): PipelineEnvironment => pipelineEnvironment({ store, now: () => new Date(), newId: randomUUID, folds: new StreamFoldCache(), queue: new StreamQueue() }),
+          useFactory: (store: EventStore): PipelineEnvironment =>
+            pipelineEnvironment({ store, now: () => new Date(), newId: randomUUID, folds: new StreamFoldCache(), queue: new StreamQueue(), faults: runtime.faultPoints }),
         },
+        { provide: FAULT_POINTS, useValue: runtime.faultPoints ?? NO_FAULTS },
       ],
-      exports: [LEDGER_CONFIG, Pool, EVENT_STORE, READ_MODEL, CardVault, DigestKeys, LedgerTreeTables, ProjectionWatcher, PIPELINE_ENVIRONMENT, EgressGuard, EgressHttpClient],
+      exports: [LEDGER_CONFIG, FAULT_POINTS, Pool, EVENT_STORE, READ_MODEL, CardVault, DigestKeys, LedgerTreeTables, ProjectionWatcher, PIPELINE_ENVIRONMENT, EgressGuard, EgressHttpClient],
     };
   }
 

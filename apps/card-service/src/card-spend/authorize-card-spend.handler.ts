@@ -24,8 +24,8 @@ import {
   transactionOpenedBy,
   transactionStreamId,
 } from '@ledger/domain';
-import { canGuardOtherStreams, formatPosition, handleCommand, loadFold, PipelineEnvironment, StreamOpening, WrongExpectedVersionError } from '@ledger/event-store';
-import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
+import { canGuardOtherStreams, FaultPoints, formatPosition, handleCommand, loadFold, PipelineEnvironment, StreamOpening, WrongExpectedVersionError } from '@ledger/event-store';
+import { FAULT_POINTS, PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 import { AuthorizationStreamClient } from '../authorization-stream/authorization-stream-client';
 import { ProgramSpend } from './program-spend';
 
@@ -47,6 +47,7 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
     private readonly vault: CardVault,
     private readonly programSpend: ProgramSpend,
     private readonly stream: AuthorizationStreamClient,
+    @Inject(FAULT_POINTS) private readonly faults: FaultPoints,
   ) {}
 
   async execute(command: AuthorizeCardSpendCommand): Promise<CardSpendDecision> {
@@ -70,6 +71,7 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
       loadFold(this.env, programDecider, ledgerCodec<ProgramEvent>(), programStreamId(programToken), { trustKnown: trustKnownFolds }),
       loadFold(this.env, cardDecider, ledgerCodec<CardEvent>(), cardStreamId(cardToken), { trustKnown: trustKnownFolds }),
     ]);
+    this.faults.reached('folds-loaded');
     const program = programFold.state;
     const card = cardFold.state;
     if (program.status === 'absent') throw new ProgramNotFound(programToken);
@@ -79,6 +81,7 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
     const businessNow = () => programTime(program.clock, this.env.now());
     let facts = { ...requested, cardToken, programToken };
     let checks = await this.checks(program, card, facts.amount, facts.merchant, presented, businessNow());
+    this.faults.reached('program-spend-tallied');
     if (program.authorizationStream) {
       const verdict = await this.askProgram(program.authorizationStream, card, { type: 'AuthorizeSpend', facts, checks }, partialApprovalCapable, businessNow);
       if (verdict) {
@@ -86,6 +89,7 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
         if (verdict.approvedAmount !== undefined) facts = { ...facts, ...partially(facts, verdict.approvedAmount) };
       }
     }
+    this.faults.reached('authorization-stream-asked');
     // One write: the card's decision, the transaction it opens, and (where the store can) the
     // program version the checks were taken on.
     const outcome = await handleCommand(this.env, cardDecider, ledgerCodec<CardEvent>(), cardStreamId(cardToken), {

@@ -2,7 +2,7 @@ import { HttpException } from '@nestjs/common';
 import { Unauthenticated } from '@ledger/auth';
 import { DomainError } from '@ledger/domain';
 import { ReadModelBehind } from '@ledger/runtime';
-import { AuthorizationDeclined, IdempotencyKeyInProgress, IdempotencyKeyReused, MethodNotAllowed, RateLimited, RequestInvalid, UnsupportedMediaType } from './errors';
+import { AuthorizationDeclined, AuthorizationNotRecorded, AuthorizationOutcomeUnknown, IdempotencyKeyInProgress, IdempotencyKeyReused, MethodNotAllowed, RateLimited, RequestInvalid, UnsupportedMediaType } from './errors';
 
 /**
  * What sending the very same request again can achieve, told to clients in two headers:
@@ -39,7 +39,8 @@ const DOMAIN_STATUS: Record<DomainError['kind'], number> = { invalid: 400, not_f
  * Retry advice per class: every domain error is decided on the state the request met (a closed card,
  * a missing token, a voided transaction), so it is FINAL, 409 included; so are invalid requests,
  * declines and unknown keys. A rate limit (429) and an Idempotency-Key still in progress (409) pass
- * by themselves. A read model that is behind (503) comes after the write was recorded: repeating the
+ * by themselves. A failed authorization that was withdrawn (503) is safe to send again; one whose
+ * outcome could not be found out (503) is not. A read model that is behind (503) comes after the write was recorded: repeating the
  * request would do the write again, so the advice is to read later, not to retry.
  */
 export function mapError(error: unknown): MappedError {
@@ -52,6 +53,10 @@ export function mapError(error: unknown): MappedError {
   if (error instanceof IdempotencyKeyReused) return { status: 422, message: error.message, retry: FINAL };
   if (error instanceof Unauthenticated) return { status: 401, message: error.message, retry: FINAL };
   if (error instanceof RateLimited) return { status: 429, message: error.message, retry: { shouldRetry: true, retryAfterSeconds: error.retryAfterSeconds } };
+  // Both come after a failed authorization was settled (AuthorizationSettlement): withdrawn, so a
+  // retry cannot authorize twice; or not settled, so a retry might.
+  if (error instanceof AuthorizationNotRecorded) return { status: 503, message: error.message, retry: { shouldRetry: true, retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS } };
+  if (error instanceof AuthorizationOutcomeUnknown) return { status: 503, message: error.message, retry: { shouldRetry: false, retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS } };
   if (error instanceof ReadModelBehind) {
     return {
       status: 503,

@@ -103,3 +103,25 @@ const DECLINE_MESSAGES: Record<string, string> = {
 export function declineMessage(reason: string): string {
   return `Authorization declined (${reason}): ${DECLINE_MESSAGES[reason] ?? 'declined'}`;
 }
+
+/**
+ * An authorization that failed and was then withdrawn: its token is taken, so no decision can be
+ * recorded under it any more. Nothing stands, and sending the same request again is safe.
+ */
+export class AuthorizationNotRecorded extends Error {
+  constructor(cause: string) {
+    super(`The authorization was not recorded (${cause}); nothing stands under it, so it is safe to send it again`);
+    this.name = 'AuthorizationNotRecorded';
+  }
+}
+
+/**
+ * An authorization that failed while the event store could not be reached long enough to find out
+ * whether its decision stands: the one 5xx that promises nothing. The token names where to look.
+ */
+export class AuthorizationOutcomeUnknown extends Error {
+  constructor(readonly transactionToken: string) {
+    super(`Whether the authorization was recorded is not known (the ledger's database could not be reached); look for transaction ${transactionToken} before sending it again`);
+    this.name = 'AuthorizationOutcomeUnknown';
+  }
+}

@@ -1,4 +1,5 @@
-import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Logger, Post, Req, UseGuards } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ApiKeyGuard, CallingProgram } from '@ledger/auth';
@@ -20,10 +21,14 @@ import {
   SimulationResponse,
   TransactionAmountAction,
 } from '@ledger/contracts';
+import type { CommandOrigin, FaultPoints } from '@ledger/event-store';
+import { FAULT_POINTS } from '@ledger/runtime';
 import { WriteAcknowledger } from '../http/write-acknowledger';
+import { mapError } from '../http/error-status';
+import { AuthorizationSettlement } from './authorization-settlement';
 import { ApiErrors, SettlementModel, SimulationModel } from '../http/openapi-models';
 import { commandOrigin } from '../http/command-origin';
-import { AuthorizationDeclined, RequestInvalid } from '../http/errors';
+import { AuthorizationDeclined, AuthorizationNotRecorded, AuthorizationOutcomeUnknown, RequestInvalid } from '../http/errors';
 import { RequestWithId, requestIdOf } from '../http/request-id';
 import { SandboxOnlyGuard } from '../http/sandbox-only.guard';
 
@@ -45,9 +50,13 @@ function alias(ours: string | undefined, lithic: string | undefined, names: stri
 @Controller('v1/simulate')
 @UseGuards(SandboxOnlyGuard, ApiKeyGuard)
 export class SimulationsController {
+  private readonly logger = new Logger('SimulationsController');
+
   constructor(
     private readonly commands: CommandBus,
     private readonly acknowledger: WriteAcknowledger,
+    private readonly settlement: AuthorizationSettlement,
+    @Inject(FAULT_POINTS) private readonly faults: FaultPoints,
   ) {}
 
   @Post('authorize')
@@ -56,8 +65,40 @@ export class SimulationsController {
   @ApiOkResponse({ type: SimulationModel })
   @ApiErrors(422)
   async authorize(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateAuthorizeRequest): Promise<SimulationResponse> {
-    const accepted = await this.commands.execute<SimulateAuthorizationCommand, SimulationAccepted>(
-      new SimulateAuthorizationCommand(commandOrigin(programToken, request), {
+    const origin = commandOrigin(programToken, request);
+    // Ours, not the service's: should no answer come back, the token is where to look.
+    const transactionToken = randomUUID();
+    let accepted: SimulationAccepted;
+    try {
+      accepted = await this.commands.execute<SimulateAuthorizationCommand, SimulationAccepted>(this.authorizationCommand(origin, body, transactionToken));
+      this.faults.reached('gateway-answering');
+    } catch (error) {
+      accepted = await this.settleFailed(error, origin, transactionToken);
+    }
+    this.acknowledger.readsWaitFor(programToken, { token: accepted.transactionToken, position: accepted.position });
+    if (accepted.result !== 'APPROVED') throw new AuthorizationDeclined(accepted.result, accepted.transactionToken);
+    return { debugging_request_id: requestIdOf(request), token: accepted.transactionToken };
+  }
+
+  /**
+   * A failure that would answer 5xx is settled first (AuthorizationSettlement): a decision that stands
+   * is answered as recorded; otherwise the token is withdrawn and the 5xx says nothing stands. A 4xx
+   * (no such card, invalid input) is decided before anything is written and passes as it is.
+   */
+  private async settleFailed(error: unknown, origin: CommandOrigin, transactionToken: string): Promise<SimulationAccepted> {
+    const mapped = mapError(error);
+    if (mapped.status < 500 || !this.settlement.possible) throw error;
+    this.logger.warn(`authorization ${transactionToken} failed (${error instanceof Error ? error.message : String(error)}); settling it`);
+    const settled = await this.settlement.settle(origin, transactionToken);
+    if (settled.outcome === 'recorded') return { transactionToken, result: settled.result, position: settled.position };
+    if (settled.outcome === 'withdrawn') throw new AuthorizationNotRecorded(mapped.message);
+    throw new AuthorizationOutcomeUnknown(transactionToken);
+  }
+
+  private authorizationCommand(origin: CommandOrigin, body: SimulateAuthorizeRequest, transactionToken: string): SimulateAuthorizationCommand {
+    return new SimulateAuthorizationCommand(
+      origin,
+      {
         pan: body.pan,
         amount: body.amount,
         merchant: {
@@ -72,11 +113,9 @@ export class SimulationsController {
         merchantAmount: body.merchant_amount ?? body.amount,
         presented: { cvv: body.cvv, expMonth: body.exp_month, expYear: body.exp_year, pin: body.pin },
         partialApprovalCapable: body.partial_approval_capable,
-      }),
+      },
+      transactionToken,
     );
-    this.acknowledger.readsWaitFor(programToken, { token: accepted.transactionToken, position: accepted.position });
-    if (accepted.result !== 'APPROVED') throw new AuthorizationDeclined(accepted.result, accepted.transactionToken);
-    return { debugging_request_id: requestIdOf(request), token: accepted.transactionToken };
   }
 
   @Post('void')

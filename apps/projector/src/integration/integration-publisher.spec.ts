@@ -205,6 +205,8 @@ const TRANSACTION_EVENT_SAMPLES: { readonly [Type in TransactionEventType]: (fac
   TransactionCleared: (facts) => ({ type: 'TransactionCleared', data: { transactionToken: facts.transactionToken, eventToken: randomUUID(), amount: 1000, at: facts.at } }),
   TransactionSettled: (facts) => ({ type: 'TransactionSettled', data: { transactionToken: facts.transactionToken, at: facts.at } }),
   TransactionBounced: (facts) => ({ type: 'TransactionBounced', data: { transactionToken: facts.transactionToken, at: facts.at, fundingState: 'DELETED' } }),
+  // Never published (topicFor skips it): a withdrawn token opens no transaction.
+  AuthorizationWithdrawn: (facts) => ({ type: 'AuthorizationWithdrawn', data: { transactionToken: facts.transactionToken, programToken: facts.programToken, at: facts.at } }),
 };
 
 /** The transaction event types of the event catalog (what the store can hold), not of this file. */

@@ -1,24 +1,29 @@
+import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomInt, randomUUID } from 'node:crypto';
 import { AuthorizeCardSpendCommand, CardSpendDecision, SimulateAuthorizationCommand, SimulationAccepted } from '@ledger/contracts';
+import type { FaultPoints } from '@ledger/event-store';
+import { FAULT_POINTS } from '@ledger/runtime';
 import { CardLocator } from '../card-locator';
 
 /**
  * A simulated authorization: the card decides, and its decision and the transaction it opens are
  * one write (AuthorizeCardSpendHandler). The answer's position is that write's, so a read that must
  * show the transaction waits for it. On a store without multi-stream appends the transaction follows
- * the decision and the reconciler completes it should the process die in between.
+ * the decision and the reconciler completes it should the process die in between. The transaction
+ * token is the caller's (the gateway's): with it the gateway can find, or rule out, the decision when
+ * this answer never reaches it.
  */
 @CommandHandler(SimulateAuthorizationCommand)
 export class SimulateAuthorizationHandler implements ICommandHandler<SimulateAuthorizationCommand, SimulationAccepted> {
   constructor(
     private readonly commands: CommandBus,
     private readonly locator: CardLocator,
+    @Inject(FAULT_POINTS) private readonly faults: FaultPoints,
   ) {}
 
-  async execute({ origin, authorization }: SimulateAuthorizationCommand): Promise<SimulationAccepted> {
+  async execute({ origin, authorization, transactionToken }: SimulateAuthorizationCommand): Promise<SimulationAccepted> {
     const cardToken = await this.locator.cardTokenFor(authorization.pan, origin.programToken);
-    const transactionToken = randomUUID();
     const decision = await this.commands.execute<AuthorizeCardSpendCommand, CardSpendDecision>(
       new AuthorizeCardSpendCommand(origin, cardToken, {
         transactionToken,
@@ -32,6 +37,7 @@ export class SimulateAuthorizationHandler implements ICommandHandler<SimulateAut
         partialApprovalCapable: authorization.partialApprovalCapable,
       }),
     );
+    this.faults.reached('decision-replied');
     return { transactionToken, result: decision.result, position: decision.position };
   }
 }

@@ -30,6 +30,11 @@ export class SimulateAuthorizationCommand {
   constructor(
     readonly origin: CommandOrigin,
     readonly authorization: SimulatedAuthorization,
+    /**
+     * Chosen by the caller (the gateway), so that when no answer comes back it can still find the
+     * decision under this token, or withdraw the token so that no decision is ever recorded under it.
+     */
+    readonly transactionToken: string,
   ) {}
 }
 

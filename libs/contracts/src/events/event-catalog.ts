@@ -39,6 +39,7 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<LedgerEventType, number>> = 
   TransactionReturnReversed: 1,
   TransactionSettled: 1,
   TransactionBounced: 1,
+  AuthorizationWithdrawn: 1,
   EventSubscriptionCreated: 1,
   EventSubscriptionUpdated: 1,
   EventSubscriptionSecretRotated: 1,

@@ -58,7 +58,18 @@ export interface TransactionBounced {
   readonly data: { readonly transactionToken: string; readonly at: string; readonly fundingState: string };
 }
 
+/**
+ * The token of an authorization whose caller was answered "nothing recorded" (a 5xx): written at the
+ * start of that token's stream, so the decision, should it still arrive, finds the stream taken and is
+ * refused. No transaction exists under the token; every command on it answers not found.
+ */
+export interface AuthorizationWithdrawn {
+  readonly type: 'AuthorizationWithdrawn';
+  readonly data: { readonly transactionToken: string; readonly programToken: string; readonly at: string };
+}
+
 export type TransactionEvent =
+  | AuthorizationWithdrawn
   | TransactionAuthorized
   | TransactionAdvised
   | TransactionVoided
@@ -393,6 +404,9 @@ function evolveExisting(transaction: ExistingTransaction, event: Exclude<Transac
       return { ...transaction, status: 'SETTLED' };
     case 'TransactionBounced':
       return { ...transaction, status: 'BOUNCED' };
+    case 'AuthorizationWithdrawn':
+      // The token stays unused: there is no transaction to change.
+      return transaction;
     default:
       return assertNever(event);
   }

@@ -1,0 +1,30 @@
+/**
+ * Test-only hooks on the authorization path: a test injects FaultPoints that throw (an in-process
+ * failure) or kill the process at one of these places. Production wiring passes none (NO_FAULTS), and
+ * no configuration variable turns one on.
+ */
+export const AUTHORIZATION_FAULT_POINTS = [
+  /** The card-service has its program and card folds. */
+  'folds-loaded',
+  /** The program's platform limits were tallied (the checks are complete). */
+  'program-spend-tallied',
+  /** The program's authorization stream answered (or was not asked). */
+  'authorization-stream-asked',
+  /** The decision is encoded; its append is about to be sent. */
+  'append-sent',
+  /** The append committed; its reply has not reached the pipeline's caller yet. */
+  'append-committed',
+  /** The transaction-service has the card's decision and is about to reply to the gateway. */
+  'decision-replied',
+  /** The gateway has the decision and is about to answer the HTTP request. */
+  'gateway-answering',
+] as const;
+
+export type FaultPoint = (typeof AUTHORIZATION_FAULT_POINTS)[number];
+
+export interface FaultPoints {
+  /** Called on passing a point; throws (or ends the process) where a test armed it. */
+  reached(point: FaultPoint): void;
+}
+
+export const NO_FAULTS: FaultPoints = { reached: () => undefined };
