@@ -3,6 +3,14 @@ import path from 'node:path';
 import type { LoadResult } from './load';
 import type { machine } from './machine';
 
+/** One target of an issue, judged on this run's own numbers. */
+export interface TargetRow {
+  figure: string;
+  measured: string;
+  target: string;
+  met: boolean;
+}
+
 export interface BenchResult {
   machine: ReturnType<typeof machine>;
   mode: string;
@@ -17,6 +25,7 @@ export interface BenchResult {
   peakRssMiB: number;
   /** From the bench's start to its report: the seeding and every figure above. */
   durationSeconds: number;
+  targets: TargetRow[];
 }
 
 const BYTES_PER_MIB = 1024 * 1024;
@@ -80,6 +89,12 @@ export function report(r: BenchResult): void {
     '| Target | This run | |',
     '|---|---|---|',
     ...targets(r).map(([name, value, ok]) => `| ${name} | ${value} | ${verdict(ok)} |`),
+    '',
+    '### Targets',
+    '',
+    '| Figure | Measured | Target | |',
+    '|---|---|---|---|',
+    ...r.targets.map((row) => `| ${row.figure} | ${row.measured} | ${row.target} | ${verdict(row.met)} |`),
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

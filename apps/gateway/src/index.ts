@@ -5,3 +5,5 @@ export * from './http/openapi';
 export * from './health/health-probes.module';
 export * from './health/readiness';
 export * from './audit/ledger-commitment';
+export * from './http/fastify-http';
+export * from './http/http-stack';

@@ -2,6 +2,7 @@ import { HttpException } from '@nestjs/common';
 import { Unauthenticated } from '@ledger/auth';
 import { DomainError } from '@ledger/domain';
 import { ReadModelBehind } from '@ledger/runtime';
+import { BODY_LIMIT_BYTES } from './body-limit';
 import { AuthorizationDeclined, IdempotencyKeyInProgress, IdempotencyKeyReused, MethodNotAllowed, RateLimited, RequestInvalid, UnsupportedMediaType } from './errors';
 
 /**
@@ -60,7 +61,7 @@ export function mapError(error: unknown): MappedError {
     };
   }
   if (error instanceof HttpException) return withStatusAdvice(error.getStatus(), httpExceptionMessage(error));
-  const parserError = bodyParserError(error);
+  const parserError = bodyParserError(error) ?? fastifyBodyError(error);
   if (parserError) return withStatusAdvice(parserError.status, parserError.message);
   return { status: 500, message: 'Internal error', retry: NO_ADVICE };
 }
@@ -112,5 +113,19 @@ function bodyParserError(error: unknown): { status: number; message: string } | 
       return { status: 415, message: 'Request body must be UTF-8 JSON' };
     default:
       return candidate.status >= 400 && candidate.status < 500 ? { status: candidate.status, message: 'Request body could not be read' } : null;
+  }
+}
+
+/** Fastify's own refusals of a body (before our parser sees it), as body-parser's would read. */
+function fastifyBodyError(error: unknown): { status: number; message: string } | null {
+  const candidate = error as { code?: unknown; statusCode?: number };
+  if (typeof candidate?.code !== 'string' || !candidate.code.startsWith('FST_ERR_CTP_')) return null;
+  switch (candidate.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, message: `Request body is larger than ${BODY_LIMIT_BYTES} bytes` };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, message: new UnsupportedMediaType().message };
+    default:
+      return { status: 400, message: 'Request body could not be read' };
   }
 }
