@@ -1,7 +1,6 @@
 import { Controller, HttpCode, INestApplication, Module, Post } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter } from '@nestjs/platform-fastify';
-import { configureFastifyHttp, configureHttp, FASTIFY_OPTIONS, HttpStack, SERVED_HTTP_STACK } from '@ledger/gateway';
+import { configureFastifyHttp, configureHttp, HttpStack, LedgerFastifyAdapter, SERVED_HTTP_STACK } from '@ledger/gateway';
 import { load, LoadResult } from './load';
 import type { TargetRow } from './report';
 
@@ -20,7 +19,7 @@ class BareModule {}
 /** A route that does no work, behind every HTTP rule of ours (ids, 415, JSON parser, input checks, validation, exact JSON) on the given stack. */
 async function bareApp(stack: HttpStack): Promise<INestApplication> {
   if (stack === 'fastify') {
-    const app = await NestFactory.create(BareModule, new FastifyAdapter(FASTIFY_OPTIONS), { bodyParser: false, logger: false });
+    const app = await NestFactory.create(BareModule, new LedgerFastifyAdapter(), { bodyParser: false, logger: false });
     configureFastifyHttp(app);
     return app;
   }

@@ -7,3 +7,4 @@ export * from './health/readiness';
 export * from './audit/ledger-commitment';
 export * from './http/fastify-http';
 export * from './http/http-stack';
+export * from './http/dispatched-routes';

@@ -60,8 +60,10 @@ export function mapError(error: unknown): MappedError {
       retry: { shouldRetry: false, retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS },
     };
   }
-  if (error instanceof HttpException) return withStatusAdvice(error.getStatus(), httpExceptionMessage(error));
-  const parserError = bodyParserError(error) ?? fastifyBodyError(error);
+  // On Fastify a body over the limit reaches us as Nest's HttpException(413) with Fastify's wording;
+  // nothing else answers 413, so it gets the same message as on Express.
+  if (error instanceof HttpException) return withStatusAdvice(error.getStatus(), error.getStatus() === 413 ? bodyTooLarge(BODY_LIMIT_BYTES) : httpExceptionMessage(error));
+  const parserError = bodyParserError(error);
   if (parserError) return withStatusAdvice(parserError.status, parserError.message);
   return { status: 500, message: 'Internal error', retry: NO_ADVICE };
 }
@@ -107,7 +109,7 @@ function bodyParserError(error: unknown): { status: number; message: string } | 
     case 'entity.parse.failed':
       return { status: 400, message: 'Request body is not valid JSON' };
     case 'entity.too.large':
-      return { status: 413, message: `Request body is larger than ${candidate.limit} bytes` };
+      return { status: 413, message: bodyTooLarge(candidate.limit ?? BODY_LIMIT_BYTES) };
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return { status: 415, message: 'Request body must be UTF-8 JSON' };
@@ -116,16 +118,6 @@ function bodyParserError(error: unknown): { status: number; message: string } | 
   }
 }
 
-/** Fastify's own refusals of a body (before our parser sees it), as body-parser's would read. */
-function fastifyBodyError(error: unknown): { status: number; message: string } | null {
-  const candidate = error as { code?: unknown; statusCode?: number };
-  if (typeof candidate?.code !== 'string' || !candidate.code.startsWith('FST_ERR_CTP_')) return null;
-  switch (candidate.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status: 413, message: `Request body is larger than ${BODY_LIMIT_BYTES} bytes` };
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status: 415, message: new UnsupportedMediaType().message };
-    default:
-      return { status: 400, message: 'Request body could not be read' };
-  }
+function bodyTooLarge(limit: number): string {
+  return `Request body is larger than ${limit} bytes`;
 }
