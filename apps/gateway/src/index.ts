@@ -8,3 +8,4 @@ export * from './audit/ledger-commitment';
 export * from './http/fastify-http';
 export * from './http/http-stack';
 export * from './http/dispatched-routes';
+export * from './http/static-files';

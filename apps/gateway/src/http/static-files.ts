@@ -17,16 +17,23 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /**
- * Files of one folder under a URL prefix, read-only: what Swagger UI's assets need on Fastify
- * without @fastify/static (not a dependency here). A path that leaves the folder, a folder, or a
- * missing file is 404.
+ * Files of one folder under a URL prefix, read-only: what Swagger UI's assets (and a built
+ * dashboard) need on Fastify without @fastify/static (not a dependency here). A folder's page is its
+ * index.html; a path that leaves the folder, a folder without one, or a missing file is 404.
+ * Register before `app.init()`.
  */
 export function serveStaticFiles(fastify: FastifyInstance, options: { prefix: string; root: string }): void {
   const root = path.resolve(options.root);
   const prefix = options.prefix.replace(/\/+$/, '');
   fastify.get(`${prefix}/*`, async (request, reply) => {
-    const relative = decodeURIComponent((request.params as { '*': string })['*'] ?? '');
-    const file = path.resolve(root, relative);
+    let relative: string;
+    try {
+      relative = decodeURIComponent((request.params as { '*': string })['*'] ?? '');
+    } catch {
+      return reply.callNotFound();
+    }
+    // A folder's page is its index.html (`/dashboard/`, `/dashboard/reports/`).
+    const file = path.resolve(root, relative === '' || relative.endsWith('/') ? `${relative}index.html` : relative);
     if (!file.startsWith(root + path.sep)) return reply.callNotFound();
     let content: Buffer;
     try {
