@@ -12,12 +12,13 @@ import { TransactionPresenter } from './transaction-presenter';
 type TransactionRow = Awaited<ReturnType<ReadModelClient['transaction']['findMany']>>[number];
 
 async function presentTransactions(readModel: ReadModelClient, cards: CardPresenter, presenter: TransactionPresenter, rows: TransactionRow[]) {
+  // Both reads at once. A card may have moved to another funding source since, so each transaction
+  // shows its own; its card's is nearly always the same one, so presenting the cards reads no more.
   const [cardRows, sources] = await Promise.all([
     readModel.card.findMany({ where: { token: { in: [...new Set(rows.map((row) => row.cardToken))] } } }),
-    // A card may have moved to another funding source since; each transaction shows its own.
-    readModel.fundingSource.findMany({ where: { token: { in: [...new Set(rows.map((row) => row.fundingToken))] } }, select: { token: true, type: true } }),
+    readModel.fundingSource.findMany({ where: { token: { in: [...new Set(rows.map((row) => row.fundingToken))] } } }),
   ]);
-  const byToken = new Map((await presentCards(readModel, cards, cardRows)).map((card) => [card.token, card]));
+  const byToken = new Map((await presentCards(readModel, cards, cardRows, sources)).map((card) => [card.token, card]));
   const fundingTypes = new Map(sources.map((source) => [source.token, source.type]));
   return rows.map((row) => {
     const card = byToken.get(row.cardToken);
