@@ -15,7 +15,6 @@ import { RouteTable } from './route-table';
 import { serveStaticFiles } from './static-files';
 import { StrictValidationPipe } from './strict-validation.pipe';
 
-
 /**
  * NestJS's Fastify adapter with the routing rules the API had on Express (a trailing slash is the
  * same path; a path parameter of any length reaches validation, which answers 400 or 404, instead of
@@ -86,7 +85,7 @@ export function configureFastifyHttp(app: INestApplication): void {
     }
   });
   // A content type with no body to parse (Content-Length: 0) is no body at all, as on Express;
-  // one with a body was refused with 415 in onRequest.
+  // one with a body was refused with 415 in preParsing.
   fastify.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
   fastify.addHook('preValidation', async (request) => inspectRequestInput(request));
   fastify.setReplySerializer((payload) => writeJson(payload) ?? '');
