@@ -5,7 +5,7 @@ import { ApiAnswer, startTestLedger, TestLedger } from './test-ledger';
 
 /**
  * The request contract, proven for whole classes of input rather than examples: the cases are
- * generated from the running app's OpenAPI document and Express's router stack, so a route, body
+ * generated from the running app's OpenAPI document and the HTTP stack's own routes, so a route, body
  * field or query parameter added later is covered without touching this file.
  * - every body field refuses every JSON kind but its own, at any depth, naming the field, writing nothing;
  * - every failing field is named exactly once, with the first rule it breaks;
