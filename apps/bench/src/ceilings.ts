@@ -1,14 +1,9 @@
-import { Controller, HttpCode, Module, Post } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { Pool } from 'pg';
-import { configureHttp } from '@ledger/gateway';
-import { load, LoadResult } from './load';
 
 /**
- * The two ceilings the authorization rate is judged against, measured in the same run at the same
- * concurrency: what the PostgreSQL server sustains in single-row INSERT + COMMIT transactions, and
- * what the same HTTP stack (NestJS on Express, our body parser and validation pipe) answers when a
- * route does no work at all.
+ * The commit ceiling the authorization rate is judged against, measured in the same run at the same
+ * concurrency: what the PostgreSQL server sustains in single-row INSERT + COMMIT transactions. The
+ * other ceiling, the bare route, is in http-stack-figures.ts.
  */
 export async function commitCeiling(databaseUrl: string, concurrency: number, seconds: number): Promise<{ commitsPerSecond: number }> {
   const pool = new Pool({ connectionString: databaseUrl, max: concurrency });
@@ -26,28 +21,4 @@ export async function commitCeiling(databaseUrl: string, concurrency: number, se
   await pool.query('drop table bench_commit_ceiling');
   await pool.end();
   return { commitsPerSecond: Math.round(commits / seconds) };
-}
-
-@Controller()
-class BareController {
-  @Post('bare')
-  @HttpCode(200)
-  bare(): { ok: true } {
-    return { ok: true };
-  }
-}
-
-@Module({ controllers: [BareController] })
-class BareModule {}
-
-export async function bareRouteCeiling(concurrency: number, seconds: number): Promise<LoadResult> {
-  const app = await NestFactory.create(BareModule, { bodyParser: false, logger: false });
-  configureHttp(app);
-  await app.listen(0, '127.0.0.1');
-  const { port } = app.getHttpServer().address() as { port: number };
-  try {
-    return await load({ url: `http://127.0.0.1:${port}/bare`, connections: concurrency, seconds, body: () => JSON.stringify({ amount: 100 }) });
-  } finally {
-    await app.close();
-  }
 }

@@ -11,7 +11,10 @@ import { ProjectionWatcher } from '@ledger/runtime';
 import { auditLatency, auditTargets, commitmentOverhead } from './audit-figures';
 import { authorizationTargets, databaseCounters, perAuthorization } from './authorization-figures';
 import { BulkSeeder, SeedCard } from './bulk-seed';
-import { bareRouteCeiling, commitCeiling } from './ceilings';
+import { commitCeiling } from './ceilings';
+import { SERVED_HTTP_STACK } from '@ledger/gateway';
+import { httpStackFigures, httpStackTargets } from './http-stack-figures';
+import { readPathTargets } from './read-path-targets';
 import { load } from './load';
 import { machine } from './machine';
 import { BenchResult, report } from './report';
@@ -57,8 +60,9 @@ async function main(started: number): Promise<void> {
     log(`service up at ${server.baseUrl} (${database.external ? 'DATABASE_URL' : 'embedded PostgreSQL'})`);
     log(`commit ceiling: ${CONNECTIONS} connections for ${SECONDS} s`);
     const commits = await commitCeiling(database.url, CONNECTIONS, SECONDS);
-    log(`bare route ceiling`);
-    const bare = await bareRouteCeiling(CONNECTIONS, SECONDS);
+    log(`bare route ceiling: NestJS on Express and on Fastify, alternating`);
+    const stacks = await httpStackFigures(CONNECTIONS, SECONDS);
+    const bare = stacks[SERVED_HTTP_STACK];
 
     const cards = await createCards(server.baseUrl, auth, CARDS);
     const hot = cards[0];
@@ -147,6 +151,9 @@ async function main(started: number): Promise<void> {
     process.stderr.write('\n');
     await store.close();
 
+    // The service is restarted for the commitment's with/without runs: the peak is over every start.
+    const peakRssMiB = Math.max(earlierPeakRssMiB, server.peakRssMiB());
+    const largeReplay = { events: bigReplay.events, eventsPerSecond: Math.round(bigReplay.eventsPerSecond) };
     report({
       machine: machine(),
       mode: database.external ? 'DATABASE_URL' : 'embedded PostgreSQL',
@@ -156,12 +163,14 @@ async function main(started: number): Promise<void> {
       authorizations: { manyCards: many, hotCard, atEightyPercent: { targetRate: target, result: atEighty } },
       projectionLagMs: lag,
       replay: { events: replay.events, eventsPerSecond: Math.round(replay.eventsPerSecond), identical: replay.differences.length === 0 },
-      largeReplay: { events: bigReplay.events, eventsPerSecond: Math.round(bigReplay.eventsPerSecond) },
+      largeReplay,
       lists,
-      peakRssMiB: Math.max(earlierPeakRssMiB, server.peakRssMiB()),
+      peakRssMiB,
       durationSeconds: Math.round((Date.now() - started) / 1000),
       targets: [
+        ...httpStackTargets(stacks),
         ...authorizationTargets({ bareRoute: bare, manyCards: many, hotCard, atEighty: atEighty, perAuthorization: authorizationCost }),
+        ...readPathTargets({ lists, largeReplay, peakRssMiB }),
         ...auditTargets(commitment, audit),
       ],
     });

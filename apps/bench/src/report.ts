@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { LoadResult } from './load';
 import type { machine } from './machine';
 
-/** One target of an issue, judged on the run's own numbers (each helper's figures file makes its rows). */
+/** One target of an issue, judged on this run's own numbers. */
 export interface TargetRow {
   figure: string;
   measured: string;
@@ -91,7 +91,12 @@ export function report(r: BenchResult): void {
     '|---|---|---|',
     ...targets(r).map(([name, value, ok]) => `| ${name} | ${value} | ${verdict(ok)} |`),
     '',
-    ...(r.targets.length ? ['Targets', '', '| Figure | Measured | Target | |', '|---|---|---|---|', ...r.targets.map((t) => `| ${t.figure} | ${t.measured} | ${t.target} | ${verdict(t.met)} |`), ''] : []),
+    '### Targets',
+    '',
+    '| Figure | Measured | Target | |',
+    '|---|---|---|---|',
+    ...r.targets.map((row) => `| ${row.figure} | ${row.measured} | ${row.target} | ${verdict(row.met)} |`),
+    '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   const results = path.join(process.cwd(), 'bench-results');

@@ -6,3 +6,7 @@ export * from './health/health-probes.module';
 export * from './health/readiness';
 export * from './audit/ledger-commitment';
 export * from './events/live-event-streams';
+export * from './http/fastify-http';
+export * from './http/http-stack';
+export * from './http/dispatched-routes';
+export * from './http/static-files';

@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import type { DestinationStream } from 'pino';
 import type { HostResolver } from '@ledger/egress';
 import type { FaultPoints } from '@ledger/event-store';
-import { configureHttp, LiveEventStreams, Readiness, setupOpenApi } from '@ledger/gateway';
+import { configureFastifyHttp, configureHttp, LedgerFastifyAdapter, LiveEventStreams, Readiness, SERVED_HTTP_STACK, setupOpenApi } from '@ledger/gateway';
 import { describeEgress, LedgerConfig } from '@ledger/runtime';
 import { CommandTransportModule } from './distributed/command-transport.module';
 import { DrainingNatsServer } from './distributed/draining-nats-server';
@@ -74,12 +74,15 @@ export async function startLedger(
   const storage = await prepareStorage(config);
   const appModule = LedgerAppModule.forRoot({ ...storage.runtime, hostResolver: options.hostResolver, faultPoints: options.faultPoints }, roles, transport);
   const pinoLogger = options.logDestination || options.logger === undefined ? createLedgerLogger(config.logLevel, options.logDestination) : null;
-  const app = await NestFactory.create(pinoLogger ? withPinoLogging(appModule, pinoLogger) : appModule, {
+  const rootModule = pinoLogger ? withPinoLogging(appModule, pinoLogger) : appModule;
+  const appOptions = {
     bodyParser: false,
     logger: pinoLogger ? undefined : (options.logger ?? new Logger()),
     bufferLogs: pinoLogger !== null,
     abortOnError: false,
-  });
+  };
+  // docs/decisions.md, "HTTP stack": the service serves with SERVED_HTTP_STACK.
+  const app = SERVED_HTTP_STACK === 'fastify' ? await NestFactory.create(rootModule, new LedgerFastifyAdapter(), appOptions) : await NestFactory.create(rootModule, appOptions);
   if (pinoLogger) app.useLogger(app.get(PinoNestLogger));
   // Said at every start, loudly when the sandbox default lets outbound calls reach this machine.
   const egress = new Logger('Egress');
@@ -89,7 +92,13 @@ export async function startLedger(
   const intake = new HttpIntake();
   if (gateway) {
     app.use(intake.middleware);
-    configureHttp(app, { requestLogger: pinoLogger ? createRequestLogger(pinoLogger) : undefined });
+    const requestLogger = pinoLogger ? createRequestLogger(pinoLogger) : undefined;
+    if (SERVED_HTTP_STACK === 'fastify') {
+      if (requestLogger) app.use(requestLogger);
+      configureFastifyHttp(app);
+    } else {
+      configureHttp(app, { requestLogger });
+    }
     setupOpenApi(app);
   }
   let natsServer: DrainingNatsServer | null = null;

@@ -5,7 +5,7 @@ import { registeredRoutes } from './registered-routes';
 import { startTestLedger, TestLedger } from './test-ledger';
 
 /**
- * The OpenAPI document against the running app: every route Express will dispatch is documented,
+ * The OpenAPI document against the running app: every route the HTTP stack will dispatch is documented,
  * and every documented operation reaches a handler (anything but the "Cannot GET /x" route miss).
  */
 

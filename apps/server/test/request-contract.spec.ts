@@ -1,10 +1,11 @@
 import { request as httpRequest } from 'node:http';
+import { dispatchedRoutes } from '@ledger/gateway';
 import { eventually } from '@ledger/test-support';
 import { ApiAnswer, startTestLedger, TestLedger } from './test-ledger';
 
 /**
  * The request contract, proven for whole classes of input rather than examples: the cases are
- * generated from the running app's OpenAPI document and Express's router stack, so a route, body
+ * generated from the running app's OpenAPI document and the HTTP stack's own routes, so a route, body
  * field or query parameter added later is covered without touching this file.
  * - every body field refuses every JSON kind but its own, at any depth, naming the field, writing nothing;
  * - every failing field is named exactly once, with the first rule it breaks;
@@ -390,12 +391,12 @@ describe('query parameters', () => {
 
   it('refuses a query parameter no route declares, on every route, before the route could answer 404', async () => {
     const failures: string[] = [];
-    for (const { method, path } of expressRoutes().filter(({ path }) => !SWAGGER_ROUTES.test(path))) {
+    for (const { method, path } of dispatched().filter(({ path }) => !SWAGGER_ROUTES.test(path))) {
       const answer = await t.call(method, `${concrete(path, true)}?unexpected_parameter=1`, method === 'GET' || method === 'DELETE' ? {} : { body: {} });
       if (answer.status !== 400 || answer.body.message !== 'unexpected_parameter is not a known query parameter') failures.push(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
     }
     expect(failures).toEqual([]);
-    expect(expressRoutes().length).toBeGreaterThan(30);
+    expect(dispatched().length).toBeGreaterThan(30);
   });
 
   it('refuses every documented query parameter given twice with a 400 naming it', async () => {
@@ -473,23 +474,15 @@ describe('content types', () => {
 
 const SWAGGER_ROUTES = /^(\/openapi\.json|\/docs(\/.*)?)$/;
 
-/** Every method and path Express dispatches (its router stack), Swagger's own routes included. */
-function expressRoutes(): { method: string; path: string }[] {
-  const express = t.ledger.app.getHttpAdapter().getInstance();
-  const routes: { method: string; path: string }[] = [];
-  for (const layer of (express.router ?? express._router).stack) {
-    if (!layer.route) continue;
-    for (const path of [layer.route.path].flat() as string[]) {
-      for (const [method, on] of Object.entries(layer.route.methods)) if (on) routes.push({ method: method.toUpperCase(), path: path.replace(/:(\w+)/g, '{$1}') });
-    }
-  }
-  return routes;
+/** Every method and path the HTTP stack dispatches, Swagger's own routes included. */
+function dispatched(): { method: string; path: string }[] {
+  return dispatchedRoutes(t.ledger.app).map(({ method, path }) => ({ method, path: path.replace(/:(\w+)/g, '{$1}') }));
 }
 
 describe('methods', () => {
   it('answers 405 with Allow and the error body for each method a known path does not take', async () => {
     const byPath = new Map<string, Set<string>>();
-    for (const { method, path } of expressRoutes()) byPath.set(path, (byPath.get(path) ?? new Set()).add(method));
+    for (const { method, path } of dispatched()) byPath.set(path, (byPath.get(path) ?? new Set()).add(method));
     expect(byPath.size).toBeGreaterThan(25);
     const failures: string[] = [];
     for (const [path, methods] of byPath) {

@@ -304,6 +304,39 @@ describe('GET /v1/transactions', () => {
     expect((await list(`?end=${today}`)).body.total_entries).toBe(0);
   });
 
+  it('lists exactly the rows each filter and cursor selects, in the list order, as a query of the table does', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const tokens = async (where: string, values: unknown[], direction = 'asc') =>
+      (await t.pool.query(`select token from transactions where program_token = $1 ${where} order by created ${direction}, token ${direction}`, [program.programToken, ...values])).rows.map(
+        (row: { token: string }) => row.token,
+      );
+    const all = await tokens('', []);
+    expect(all.length).toBeGreaterThan(3);
+    const middle = all[Math.floor(all.length / 2)];
+    const cases: [string, string[]][] = [
+      ['', all],
+      ['?result=APPROVED', await tokens("and result = 'APPROVED'", [])],
+      ['?result=DECLINED', await tokens("and result <> 'APPROVED'", [])],
+      ['?status=PENDING', await tokens("and status = 'PENDING'", [])],
+      [`?card_token=${card.token}`, await tokens('and card_token = $2', [card.token])],
+      [`?card_token=${card.token}&result=DECLINED&status=DECLINED`, await tokens("and card_token = $2 and result <> 'APPROVED' and status = 'DECLINED'", [card.token])],
+      [`?begin=${today}&end=${tomorrow}`, all],
+      [`?end=${today}`, []],
+      [`?starting_after=${middle}`, all.slice(all.indexOf(middle) + 1)],
+      [`?ending_before=${middle}`, all.slice(0, all.indexOf(middle))],
+      [`?starting_after=${middle}&result=APPROVED`, (await tokens("and result = 'APPROVED'", [])).filter((token: string) => all.indexOf(token) > all.indexOf(middle))],
+    ];
+    for (const [query, expected] of cases) {
+      const answer = await list(`${query}${query ? '&' : '?'}page_size=1000`);
+      expect({ query, tokens: answer.body.data.map((tx: Json) => tx.token) }).toEqual({ query, tokens: expected });
+    }
+    // Page by page with an offset reads the same order.
+    const paged = [];
+    for (let page = 1; page <= Math.ceil(all.length / 2); page++) paged.push(...(await list(`?page_size=2&page=${page}`)).body.data.map((tx: Json) => tx.token));
+    expect(paged).toEqual(all);
+  });
+
   it('answers totals from the running counts that equal a recount of the rows, returns included', async () => {
     const other = await newCard({ type: 'DIGITAL_WALLET' }, program.apiKey);
     expect((await t.call('POST', '/v1/simulate/return', { apiKey: program.apiKey, body: { pan: other.pan, amount: 75, descriptor: 'Refund Desk' } })).status).toBe(200);

@@ -2,16 +2,20 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { CardResponse, GetCardQuery, ListCardsQuery, Page } from '@ledger/contracts';
 import { CardNotFound } from '@ledger/domain';
-import type { Card, ReadModelClient } from '@ledger/read-model';
+import type { Card, FundingSource, ReadModelClient } from '@ledger/read-model';
 import { READ_MODEL } from '@ledger/runtime';
 import { createdBetween, emptyPage, listPage, OLDEST_FIRST } from '../http/paging';
 import { likeLiteral } from '../http/like-literal';
 import { CardPresenter } from './card-presenter';
 
-export async function presentCards(readModel: ReadModelClient, presenter: CardPresenter, cards: Card[]): Promise<CardResponse[]> {
-  const fundingTokens = [...new Set(cards.map((card) => card.fundingToken))];
-  const sources = await readModel.fundingSource.findMany({ where: { token: { in: fundingTokens } } });
-  const byToken = new Map(sources.map((source) => [source.token, source]));
+/**
+ * The cards with their funding sources. `known` are funding sources the caller has read already (a
+ * transaction page reads its own): only the others cost a read, so a page usually needs none.
+ */
+export async function presentCards(readModel: ReadModelClient, presenter: CardPresenter, cards: Card[], known: readonly FundingSource[] = []): Promise<CardResponse[]> {
+  const byToken = new Map(known.map((source) => [source.token, source]));
+  const missing = [...new Set(cards.map((card) => card.fundingToken))].filter((token) => !byToken.has(token));
+  if (missing.length > 0) for (const source of await readModel.fundingSource.findMany({ where: { token: { in: missing } } })) byToken.set(source.token, source);
   return cards.map((card) => {
     const funding = byToken.get(card.fundingToken);
     if (!funding) throw new Error(`Card ${card.token} names funding source ${card.fundingToken}, which the read model lacks`);

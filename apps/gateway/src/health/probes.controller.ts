@@ -1,7 +1,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
-import type { Response } from 'express';
+import { answer } from '../http/http-answer';
 import { Readiness } from './readiness';
 
 export class LivenessModel {
@@ -42,8 +42,8 @@ export class ProbesController {
   @ApiOperation({ summary: 'Readiness: 200 when the database (and the command transport, if any) answer and the process is not draining; 503 otherwise' })
   @ApiOkResponse({ type: ReadinessModel })
   @ApiServiceUnavailableResponse({ type: ReadinessModel })
-  async ready(@Res() response: Response): Promise<void> {
+  async ready(@Res() response: unknown): Promise<void> {
     const report = await this.readiness.report();
-    response.status(report.ready ? 200 : 503).json({ status: report.ready ? 'ready' : 'not_ready', draining: report.draining, checks: report.checks });
+    answer(response, report.ready ? 200 : 503, {}, { status: report.ready ? 'ready' : 'not_ready', draining: report.draining, checks: report.checks });
   }
 }

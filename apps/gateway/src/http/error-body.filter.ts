@@ -1,8 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
-import type { Response } from 'express';
 import type { ErrorBody } from '@ledger/contracts';
 import { mapError, replayedOutcomeAdvice, retryHeaders, RetryAdvice } from './error-status';
 import { IdempotentReplay } from './errors';
+import { answer, headersSent, pathOf } from './http-answer';
 import { RequestWithId, requestIdOf } from './request-id';
 
 /**
@@ -17,19 +17,15 @@ export function errorOutcome(error: unknown, request: RequestWithId): { status: 
   return { status, body, retry };
 }
 
-/** Writes every error as the spec's JSON body: debugging_request_id and message. */
-export function sendError(error: unknown, request: RequestWithId, response: Response, logger: Logger): void {
+/** Writes every error as the spec's JSON body: debugging_request_id and message (Express's response or Fastify's reply). */
+export function sendError(error: unknown, request: RequestWithId, response: unknown, logger: Logger): void {
   if (error instanceof IdempotentReplay) {
-    if (!response.headersSent) {
-      response.set(retryHeaders(replayedOutcomeAdvice(error.status)));
-      if (error.body === undefined) response.status(error.status).end();
-      else response.status(error.status).json(error.body);
-    }
+    if (!headersSent(response)) answer(response, error.status, retryHeaders(replayedOutcomeAdvice(error.status)), error.body);
     return;
   }
   const { status, body, retry } = errorOutcome(error, request);
-  if (status >= 500) logger.error(`${request.method} ${request.path} ${body.debugging_request_id}: ${(error as Error)?.stack ?? String(error)}`);
-  if (!response.headersSent) response.set(retryHeaders(retry)).status(status).json(body);
+  if (status >= 500) logger.error(`${request.method} ${pathOf(request)} ${body.debugging_request_id}: ${(error as Error)?.stack ?? String(error)}`);
+  if (!headersSent(response)) answer(response, status, retryHeaders(retry), body);
 }
 
 @Catch()
@@ -38,6 +34,6 @@ export class ErrorBodyFilter implements ExceptionFilter {
 
   catch(error: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    sendError(error, http.getRequest<RequestWithId>(), http.getResponse<Response>(), this.logger);
+    sendError(error, http.getRequest<RequestWithId>(), http.getResponse<unknown>(), this.logger);
   }
 }

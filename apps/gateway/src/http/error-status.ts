@@ -2,6 +2,7 @@ import { HttpException } from '@nestjs/common';
 import { Unauthenticated } from '@ledger/auth';
 import { DomainError } from '@ledger/domain';
 import { ReadModelBehind } from '@ledger/runtime';
+import { BODY_LIMIT_BYTES } from './body-limit';
 import { AuthorizationDeclined, AuthorizationNotRecorded, AuthorizationOutcomeUnknown, IdempotencyKeyInProgress, IdempotencyKeyReused, MethodNotAllowed, RateLimited, RequestInvalid, UnsupportedMediaType } from './errors';
 
 /**
@@ -64,7 +65,9 @@ export function mapError(error: unknown): MappedError {
       retry: { shouldRetry: false, retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS },
     };
   }
-  if (error instanceof HttpException) return withStatusAdvice(error.getStatus(), httpExceptionMessage(error));
+  // On Fastify a body over the limit reaches us as Nest's HttpException(413) with Fastify's wording;
+  // nothing else answers 413, so it gets the same message as on Express.
+  if (error instanceof HttpException) return withStatusAdvice(error.getStatus(), error.getStatus() === 413 ? bodyTooLarge(BODY_LIMIT_BYTES) : httpExceptionMessage(error));
   const parserError = bodyParserError(error);
   if (parserError) return withStatusAdvice(parserError.status, parserError.message);
   return { status: 500, message: 'Internal error', retry: NO_ADVICE };
@@ -111,11 +114,15 @@ function bodyParserError(error: unknown): { status: number; message: string } | 
     case 'entity.parse.failed':
       return { status: 400, message: 'Request body is not valid JSON' };
     case 'entity.too.large':
-      return { status: 413, message: `Request body is larger than ${candidate.limit} bytes` };
+      return { status: 413, message: bodyTooLarge(candidate.limit ?? BODY_LIMIT_BYTES) };
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return { status: 415, message: 'Request body must be UTF-8 JSON' };
     default:
       return candidate.status >= 400 && candidate.status < 500 ? { status: candidate.status, message: 'Request body could not be read' } : null;
   }
+}
+
+function bodyTooLarge(limit: number): string {
+  return `Request body is larger than ${limit} bytes`;
 }

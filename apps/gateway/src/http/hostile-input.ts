@@ -19,12 +19,17 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
  */
 export function rejectHostileInput(request: Request, _response: Response, next: NextFunction): void {
   try {
-    inspect(request.body, 'body');
-    inspect(request.query, 'query');
+    inspectRequestInput(request);
     next();
   } catch (error) {
     next(error);
   }
+}
+
+/** The checks on their own, for either HTTP stack: throws RequestInvalid naming the field. */
+export function inspectRequestInput(request: { body?: unknown; query?: unknown }): void {
+  inspect(request.body, 'body');
+  inspect(request.query, 'query');
 }
 
 function inspect(root: unknown, rootName: string): void {

@@ -1,7 +1,6 @@
 import { CallHandler, ExecutionContext, Inject, Injectable, Logger, NestInterceptor } from '@nestjs/common';
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { createHash } from 'node:crypto';
-import type { Response } from 'express';
 import { catchError, mergeMap, Observable } from 'rxjs';
 import type { AuthenticatedRequest } from '@ledger/auth';
 import { CardVault } from '@ledger/card-vault';
@@ -10,6 +9,7 @@ import { LEDGER_CONFIG, LedgerConfig, READ_MODEL } from '@ledger/runtime';
 import { errorOutcome } from './error-body.filter';
 import { IdempotencyKeyInProgress, IdempotencyKeyReused, IdempotentReplay, RequestInvalid } from './errors';
 import { RawJson, writeJson } from './exact-json';
+import { pathOf, setHeader } from './http-answer';
 import type { RequestWithId } from './request-id';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
@@ -58,7 +58,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const hash = requestHash(request);
     const stored = await this.claim(programToken, key, hash);
     if (stored) {
-      context.switchToHttp().getResponse<Response>().setHeader(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      setHeader(context.switchToHttp().getResponse<unknown>(), IDEMPOTENT_REPLAYED_HEADER, 'true');
       throw new IdempotentReplay(stored.status, stored.body);
     }
 
@@ -140,9 +140,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
 }
 
 /** SHA-256 of method, path and the body as canonical JSON (object keys sorted at every level). */
-export function requestHash(request: { method: string; path: string; body?: unknown }): string {
+export function requestHash(request: { method: string; path?: string; url?: string; body?: unknown }): string {
   return createHash('sha256')
-    .update(`${request.method}\n${request.path}\n${canonicalJson(request.body ?? {})}`)
+    .update(`${request.method}\n${pathOf(request)}\n${canonicalJson(request.body ?? {})}`)
     .digest('hex');
 }
 

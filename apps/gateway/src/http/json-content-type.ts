@@ -9,12 +9,17 @@ import { UnsupportedMediaType } from './errors';
  * refused too. A request without a body (GET, DELETE, a POST with none) needs no Content-Type.
  */
 export function requireJsonBody(request: Request, _response: Response, next: NextFunction): void {
-  if (!carriesBody(request)) return next();
-  const mediaType = request.headers['content-type']?.split(';')[0].trim().toLowerCase();
-  if (mediaType === 'application/json') return next();
-  next(new UnsupportedMediaType());
+  next(sendsNonJsonBody(request.headers) ? new UnsupportedMediaType() : undefined);
 }
 
-function carriesBody(request: Request): boolean {
-  return request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+/** The rule on its own, for either HTTP stack: a body is there and it is not said to be JSON. */
+export function sendsNonJsonBody(headers: Record<string, string | string[] | undefined>): boolean {
+  if (!carriesBody(headers)) return false;
+  const contentType = headers['content-type'];
+  const mediaType = (typeof contentType === 'string' ? contentType : undefined)?.split(';')[0].trim().toLowerCase();
+  return mediaType !== 'application/json';
+}
+
+function carriesBody(headers: Record<string, string | string[] | undefined>): boolean {
+  return headers['transfer-encoding'] !== undefined || Number(headers['content-length'] ?? 0) > 0;
 }

@@ -1,5 +1,4 @@
 import { INestApplication } from '@nestjs/common';
-import type { Request } from 'express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 
 export const OPENAPI_JSON_PATH = '/openapi.json';
@@ -41,19 +40,24 @@ export function setupOpenApi(app: INestApplication): OpenAPIObject {
     jsonDocumentUrl: OPENAPI_JSON_PATH,
     raw: ['json'],
     customSiteTitle: 'Card ledger API',
-    // Express is the HTTP adapter (configureHttp), so the request is Express's.
-    patchDocumentOnRequest: (request, _response, served) => withServer(served, request as Request),
+    patchDocumentOnRequest: (request, _response, served) => withServer(served, request as AskedRequest),
   });
   return document;
 }
 
+/** What withServer reads of a request; Express's request and Fastify's both have it. */
+interface AskedRequest {
+  readonly protocol: string;
+  readonly headers: Record<string, string | string[] | undefined>;
+}
+
 /**
  * The document with the request's base URL as its one server: protocol and Host as the client used
- * them (X-Forwarded-Proto counts only where Express is told to trust a proxy). It only echoes the
- * caller's own request back to it, so a forged Host misleads no one else.
+ * them (X-Forwarded-Proto counts only where the HTTP stack is told to trust a proxy). It only echoes
+ * the caller's own request back to it, so a forged Host misleads no one else.
  */
-export function withServer(document: OpenAPIObject, request: Pick<Request, 'protocol' | 'get'>): OpenAPIObject {
-  const host = request.get('host');
+export function withServer(document: OpenAPIObject, request: AskedRequest): OpenAPIObject {
+  const host = typeof request.headers.host === 'string' ? request.headers.host : undefined;
   return host ? { ...document, servers: [{ url: `${request.protocol}://${host}` }] } : document;
 }
 

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type { Request } from 'express';
 import { LEDGER_CONFIG, LedgerConfig } from '@ledger/runtime';
+import { pathOf } from './http-answer';
 
 /** Outside sandbox mode the simulation endpoints do not exist: 404, before any api-key check. */
 @Injectable()
@@ -9,7 +9,7 @@ export class SandboxOnlyGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     if (this.config.sandbox) return true;
-    const request = context.switchToHttp().getRequest<Request>();
-    throw new NotFoundException(`Cannot ${request.method} ${request.path}`);
+    const request = context.switchToHttp().getRequest<{ method: string; path?: string; url?: string }>();
+    throw new NotFoundException(`Cannot ${request.method} ${pathOf(request)}`);
   }
 }

@@ -11,6 +11,7 @@ import {
 } from '@nestjs/throttler';
 import { API_KEY_DIRECTORY, ApiKeyDirectory, authenticate } from '@ledger/auth';
 import { RateLimited } from '../http/errors';
+import { pathOf } from '../http/http-answer';
 
 /** Privacy's wording, one per window. */
 export const RATE_LIMITED_MESSAGES: Record<string, string> = {
@@ -23,6 +24,7 @@ const TIGHTEST = Symbol('rate-limit tightest remaining');
 
 interface RateLimitedRequest {
   path?: string;
+  url?: string;
   ip?: string;
   headers: Record<string, string | string[] | undefined>;
   [TRACKER]?: Promise<string>;
@@ -56,7 +58,7 @@ export class RateLimitGuard extends ThrottlerGuard {
   }
 
   protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
-    return this.throttlers.length === 0 || context.switchToHttp().getRequest<RateLimitedRequest>().path === '/health';
+    return this.throttlers.length === 0 || pathOf(context.switchToHttp().getRequest<RateLimitedRequest>()) === '/health';
   }
 
   protected override getTracker(req: Record<string, any>): Promise<string> {

@@ -1,4 +1,5 @@
 import { Inject } from '@nestjs/common';
+import { Pool } from 'pg';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { GetTransactionQuery, ListTransactionsQuery, Page, TransactionResponse } from '@ledger/contracts';
 import { TransactionNotFound } from '@ledger/domain';
@@ -7,17 +8,19 @@ import { READ_MODEL } from '@ledger/runtime';
 import { CardPresenter } from '../cards/card-presenter';
 import { createdBetween, emptyPage, listPage, OLDEST_FIRST } from '../http/paging';
 import { presentCards } from '../cards/card-query.handlers';
+import { transactionPage } from './transaction-page-query';
 import { TransactionPresenter } from './transaction-presenter';
 
 type TransactionRow = Awaited<ReturnType<ReadModelClient['transaction']['findMany']>>[number];
 
 async function presentTransactions(readModel: ReadModelClient, cards: CardPresenter, presenter: TransactionPresenter, rows: TransactionRow[]) {
+  // Both reads at once. A card may have moved to another funding source since, so each transaction
+  // shows its own; its card's is nearly always the same one, so presenting the cards reads no more.
   const [cardRows, sources] = await Promise.all([
     readModel.card.findMany({ where: { token: { in: [...new Set(rows.map((row) => row.cardToken))] } } }),
-    // A card may have moved to another funding source since; each transaction shows its own.
-    readModel.fundingSource.findMany({ where: { token: { in: [...new Set(rows.map((row) => row.fundingToken))] } }, select: { token: true, type: true } }),
+    readModel.fundingSource.findMany({ where: { token: { in: [...new Set(rows.map((row) => row.fundingToken))] } } }),
   ]);
-  const byToken = new Map((await presentCards(readModel, cards, cardRows)).map((card) => [card.token, card]));
+  const byToken = new Map((await presentCards(readModel, cards, cardRows, sources)).map((card) => [card.token, card]));
   const fundingTypes = new Map(sources.map((source) => [source.token, source.type]));
   return rows.map((row) => {
     const card = byToken.get(row.cardToken);
@@ -47,6 +50,7 @@ export class GetTransactionHandler implements IQueryHandler<GetTransactionQuery,
 export class ListTransactionsHandler implements IQueryHandler<ListTransactionsQuery, Page<TransactionResponse>> {
   constructor(
     @Inject(READ_MODEL) private readonly readModel: ReadModelClient,
+    @Inject(Pool) private readonly pool: Pool,
     private readonly cards: CardPresenter,
     private readonly presenter: TransactionPresenter,
   ) {}
@@ -64,7 +68,7 @@ export class ListTransactionsHandler implements IQueryHandler<ListTransactionsQu
       order: OLDEST_FIRST,
       noun: 'transaction',
       count: () => this.total(programToken, filter, where),
-      find: ({ after, orderBy, skip, take }) => this.readModel.transaction.findMany({ where: { ...where, ...(after ? { AND: [after] } : {}) }, orderBy, skip, take }),
+      find: ({ after, orderBy, skip, take }) => transactionPage(this.pool, { programToken, filter, after, orderBy, skip, take }),
       keyOf: (token: string) => this.readModel.transaction.findFirst({ where: { programToken, token }, select: { created: true, token: true } }).then((row) => row && { at: row.created, tie: row.token }),
       present: (rows) => presentTransactions(this.readModel, this.cards, this.presenter, rows),
     });

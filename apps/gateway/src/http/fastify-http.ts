@@ -1,0 +1,117 @@
+import { INestApplication, Logger } from '@nestjs/common';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { BODY_LIMIT_BYTES } from './body-limit';
+import { ErrorBodyFilter, sendError } from './error-body.filter';
+import { MethodNotAllowed, RequestInvalid, UnsupportedMediaType } from './errors';
+import { writeJson } from './exact-json';
+import { inspectRequestInput } from './hostile-input';
+import { pathOf } from './http-answer';
+import { sendsNonJsonBody } from './json-content-type';
+import type { RequestWithId } from './request-id';
+import { RouteTable } from './route-table';
+import { serveStaticFiles } from './static-files';
+import { StrictValidationPipe } from './strict-validation.pipe';
+
+/**
+ * NestJS's Fastify adapter with the routing rules the API had on Express (a trailing slash is the
+ * same path; a path parameter of any length reaches validation, which answers 400 or 404, instead of
+ * the router's 404 at 100 characters), and static files without @fastify/static (Swagger UI's assets).
+ */
+export class LedgerFastifyAdapter extends FastifyAdapter {
+  constructor() {
+    super({
+      routerOptions: { ignoreTrailingSlash: true, maxParamLength: 8192 },
+      bodyLimit: BODY_LIMIT_BYTES,
+      // The id is made with the request, before any hook or middleware runs, so the request logger
+      // (pino-http, a middleware on the raw request) and every error body carry the same one.
+      genReqId: (raw: IncomingMessage) => ((raw as { requestId?: string }).requestId = randomUUID()),
+      // The router refuses a path with a broken %-escape before any hook runs: same error body as
+      // everything else (on Express it was a 400 from Nest with the same id in both places).
+      frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+        reply.header('x-request-id', request.id);
+        const refused = error.code === 'FST_ERR_BAD_URL' ? new RequestInvalid(`Path ${request.url} is not a valid URL: it has a broken percent escape`) : error;
+        sendError(refused, Object.assign(request, { requestId: request.id }) as unknown as RequestWithId, reply, new Logger('HTTP'));
+      },
+    });
+  }
+
+  override useStaticAssets(options: { root: string; prefix?: string }): this {
+    serveStaticFiles(this.getInstance() as unknown as FastifyInstance, { root: options.root, prefix: options.prefix ?? '' });
+    return this;
+  }
+}
+
+const ROUTES = Symbol('route table');
+
+/**
+ * The same HTTP rules as configureHttp, on NestJS's Fastify adapter: request ids, 405 with `Allow`
+ * for a known path asked with another method, 415 for a body that is not JSON, our own JSON parser
+ * (malformed JSON and a body over the limit get the JSON error body), the hostile-input checks,
+ * strict validation, and exact JSON (bigints as their digits) for every answer.
+ * Create the app with `new LedgerFastifyAdapter()` and `{ bodyParser: false }` first.
+ */
+export function configureFastifyHttp(app: INestApplication): void {
+  const fastify = app.getHttpAdapter().getInstance() as FastifyInstance;
+  const routes = new RouteTable();
+  (fastify as unknown as Record<symbol, RouteTable>)[ROUTES] = routes;
+  fastify.addHook('onRoute', (route) => routes.add(route.method, route.url));
+
+  fastify.addHook('onRequest', async (request, reply) => {
+    (request as unknown as RequestWithId).requestId = request.id;
+    reply.header('x-request-id', request.id);
+  });
+  // After onRequest, so the request logger and the in-flight count (middleware) see refused requests too.
+  fastify.addHook('preParsing', async (request, reply, payload) => {
+    if (request.is404) {
+      const allowed = routes.allowedMethods(pathOf(request));
+      if (allowed !== null && !allowed.includes(request.method)) {
+        reply.header('allow', allowed.join(', '));
+        throw new MethodNotAllowed(request.method, allowed);
+      }
+    }
+    if (sendsNonJsonBody(request.headers)) throw new UnsupportedMediaType();
+    return payload;
+  });
+
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (request, text, done) => {
+    try {
+      done(null, parseJsonBody(request, text as string));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+  // A content type with no body to parse (Content-Length: 0) is no body at all, as on Express;
+  // one with a body was refused with 415 in preParsing.
+  fastify.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+  fastify.addHook('preValidation', async (request) => inspectRequestInput(request));
+  fastify.setReplySerializer((payload) => writeJson(payload) ?? '');
+  app.useGlobalFilters(new ErrorBodyFilter());
+  app.useGlobalPipes(new StrictValidationPipe());
+}
+
+/** The routes the Fastify instance of this app dispatches, HEAD left out. */
+export function fastifyRoutes(app: INestApplication): { method: string; pattern: string }[] {
+  const routes = (app.getHttpAdapter().getInstance() as Record<symbol, RouteTable | undefined>)[ROUTES];
+  if (!routes) throw new Error('configureFastifyHttp was not called on this app');
+  return routes.list();
+}
+
+/** body-parser's rules and its error shapes, which error-status.ts maps: UTF-8 only, strict, an empty body is {}. */
+function parseJsonBody(request: FastifyRequest, text: string): unknown {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1]?.toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') throw Object.assign(new Error('unsupported charset'), { status: 415, type: 'charset.unsupported' });
+  if (text.length === 0) return {};
+  const invalid = () => Object.assign(new Error('invalid JSON'), { status: 400, type: 'entity.parse.failed' });
+  // Strict, as body-parser's `strict: true`: a body is an object or an array, never a bare null, number or string.
+  const first = /^[\x20\x09\x0a\x0d]*(.)/.exec(text)?.[1];
+  if (first !== '{' && first !== '[') throw invalid();
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalid();
+  }
+}

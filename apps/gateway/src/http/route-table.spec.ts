@@ -1,0 +1,47 @@
+import { RouteTable } from './route-table';
+
+describe('RouteTable', () => {
+  const table = new RouteTable();
+  table.add('GET', '/v1/cards');
+  table.add('POST', '/v1/cards');
+  table.add(['GET', 'HEAD'], '/v1/cards/:card_token');
+  table.add('PATCH', '/v1/cards/:card_token');
+  table.add('GET', '/docs/*');
+
+  it('gives the methods of a concrete path, HEAD wherever GET is, sorted', () => {
+    expect(table.allowedMethods('/v1/cards')).toEqual(['GET', 'HEAD', 'POST']);
+    expect(table.allowedMethods('/v1/cards/0a4e3c4e-5f7a-4c1b-9f0e-1d2c3b4a5f6e')).toEqual(['GET', 'HEAD', 'PATCH']);
+  });
+
+  it('treats a trailing slash as the same path, as the router does', () => {
+    expect(table.allowedMethods('/v1/cards/')).toEqual(['GET', 'HEAD', 'POST']);
+  });
+
+  it('matches a parameter within one segment only, and the wildcard across segments', () => {
+    expect(table.allowedMethods('/v1/cards/a/b')).toBeNull();
+    expect(table.allowedMethods('/docs/a/b.css')).toEqual(['GET', 'HEAD']);
+  });
+
+  it('knows no path it was not given, prefixes and look-alikes included', () => {
+    expect(table.allowedMethods('/v1/card')).toBeNull();
+    expect(table.allowedMethods('/v1/cardsX')).toBeNull();
+    expect(table.allowedMethods('/v1')).toBeNull();
+  });
+
+  it('reads pattern characters literally', () => {
+    const dotted = new RouteTable();
+    dotted.add('GET', '/openapi.json');
+    expect(dotted.allowedMethods('/openapi.json')).toEqual(['GET', 'HEAD']);
+    expect(dotted.allowedMethods('/openapiXjson')).toBeNull();
+  });
+
+  it('lists every route but HEAD', () => {
+    expect(table.list()).toEqual([
+      { method: 'GET', pattern: '/v1/cards' },
+      { method: 'POST', pattern: '/v1/cards' },
+      { method: 'GET', pattern: '/v1/cards/:card_token' },
+      { method: 'PATCH', pattern: '/v1/cards/:card_token' },
+      { method: 'GET', pattern: '/docs/*' },
+    ]);
+  });
+});
