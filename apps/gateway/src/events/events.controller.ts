@@ -1,7 +1,6 @@
 import { Controller, Get, Headers, HttpCode, Logger, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { ApiKeyGuard, CallingProgram } from '@ledger/auth';
 import {
   ANY_UUID,
@@ -18,6 +17,7 @@ import {
 import { NotFound } from '@ledger/domain';
 import { pageRequest } from '../http/paging';
 import { RequestInvalid } from '../http/errors';
+import { takeRawResponse } from '../http/http-answer';
 import { ApiErrors, EmptyModel, EventModel, EventPageModel } from '../http/openapi-models';
 import { FeedEvents, positionOf, presentEvent } from './feed-events';
 import { LiveEventStreams } from './live-event-streams';
@@ -55,9 +55,11 @@ export class EventsController {
     @CallingProgram() programToken: string,
     @Query() query: EventStreamParams,
     @Headers('last-event-id') lastEventId: string | undefined,
-    @Res() response: Response,
+    @Res() reply: unknown,
   ): Promise<void> {
     const after = lastEventId === undefined ? await this.feed.livePosition() : await this.resumePoint(programToken, lastEventId);
+    // From here the route writes the answer itself; an error before this point gets the usual body.
+    const response = takeRawResponse(reply);
     try {
       await this.streams.serve({ programToken, after, eventTypes: query.event_types }, response);
     } catch (error) {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { Pool } from 'pg';
 import type { WebhookEventType } from '@ledger/domain';
 import type { GlobalPosition } from '@ledger/event-store';
@@ -59,7 +59,7 @@ export class LiveEventStreams implements OnModuleDestroy {
   }
 
   /** Streams the events to the response until the client leaves or the process shuts down. */
-  async serve(request: EventStreamRequest, response: Response): Promise<void> {
+  async serve(request: EventStreamRequest, response: ServerResponse): Promise<void> {
     let ended = this.closing;
     let wake: () => void = () => undefined;
     const end = () => {
@@ -110,8 +110,8 @@ export class LiveEventStreams implements OnModuleDestroy {
   }
 }
 
-function startEventStream(response: Response): void {
-  response.status(200);
+function startEventStream(response: ServerResponse): void {
+  response.statusCode = 200;
   response.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
   // no-transform: proxies must not compress or buffer it; X-Accel-Buffering: nginx's own switch.
   response.setHeader('Cache-Control', 'no-cache, no-transform');
@@ -122,7 +122,7 @@ function startEventStream(response: Response): void {
 }
 
 /** Writes, waiting for the socket to drain when the client reads slower than events come. */
-async function send(response: Response, chunk: string): Promise<void> {
+async function send(response: ServerResponse, chunk: string): Promise<void> {
   if (response.writableEnded || response.destroyed) return;
   if (response.write(chunk)) return;
   await new Promise<void>((resolve) => {

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { writeJson } from './exact-json';
 
 /**
@@ -58,4 +59,17 @@ export function pathOf(request: { path?: string; url?: string }): string {
   const url = request.url ?? '';
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);
+}
+
+/**
+ * Node's own response under the stack's object, for an answer the route writes itself (an endless
+ * event stream): Fastify is told to stand back (hijack) so it neither sends nor closes it; Express's
+ * response already is Node's.
+ */
+export function takeRawResponse(response: unknown): ServerResponse {
+  if (isFastifyReply(response)) {
+    (response as unknown as { hijack(): void }).hijack();
+    return response.raw as unknown as ServerResponse;
+  }
+  return response as ServerResponse;
 }
