@@ -86,7 +86,7 @@ describeWithChromium('the dashboard in Chromium', () => {
     await page.getByLabel('Spend limit (USD)').fill('10.00');
     await page.getByLabel('Limit window').selectOption('MONTHLY');
     await page.getByRole('button', { name: 'Create card' }).click();
-    const created = page.getByRole('status').filter({ hasText: 'Created' });
+    const created = page.getByRole('status').filter({ hasText: 'Created card' });
     await created.waitFor();
     const cards = await t.call('GET', '/v1/cards?memo=Browser%20groceries');
     expect(cards.body.data).toHaveLength(1);
