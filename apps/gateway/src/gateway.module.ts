@@ -16,7 +16,7 @@ import { StreamEvents } from './audit/stream-events';
 import { TimeTravel } from './audit/time-travel';
 import { Balances } from './audit/balances';
 import { LedgerCommitment } from './audit/ledger-commitment';
-import { GetAccountHandler, ListFundingSourcesHandler } from './accounts/account-query.handlers';
+import { GetAccountHandler, GetAccountSpendLimitsHandler, GetFundingSourceHandler, ListAccountsHandler, ListFundingSourcesHandler } from './accounts/account-query.handlers';
 import { AccountsController } from './accounts/accounts.controller';
 import { AuthorizationStreamController, GetAuthorizationStreamHandler } from './accounts/authorization-stream.controller';
 import { SandboxOnlyGuard } from './http/sandbox-only.guard';
@@ -61,6 +61,9 @@ import { DashboardController } from './dashboard/dashboard.controller';
     GetTransactionHandler,
     ListTransactionsHandler,
     GetAccountHandler,
+    ListAccountsHandler,
+    GetAccountSpendLimitsHandler,
+    GetFundingSourceHandler,
     ListFundingSourcesHandler,
     GetAuthorizationStreamHandler,
     ...EVENT_SUBSCRIPTION_QUERY_HANDLERS,

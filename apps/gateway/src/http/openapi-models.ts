@@ -2,6 +2,7 @@ import { applyDecorators, Type } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiResponse, type ApiPropertyOptions } from '@nestjs/swagger';
 import type {
   AccountResponse,
+  AccountSpendLimitsResponse,
   CardResponse,
   CardSpendLimitsResponse,
   ErrorBody,
@@ -18,7 +19,7 @@ import type {
   WebhookAttemptResponse,
   WebhookMessageResponse,
 } from '@ledger/contracts';
-import { WEBHOOK_ATTEMPT_ERRORS } from '@ledger/contracts';
+import { WEBHOOK_ATTEMPT_ERRORS, WEBHOOK_ATTEMPT_STATUSES, type WebhookAttemptStatus } from '@ledger/contracts';
 import { CARD_STATES, CARD_TYPES, PROGRAM_STATES, SPEND_LIMIT_DURATIONS, TRANSACTION_EVENT_TYPES, TRANSACTION_RESULTS, TRANSACTION_STATUSES } from '@ledger/domain';
 import type { AuditedEvent } from '../audit/stream-events';
 import type { ConsistencyResponse, EventProofResponse } from '../audit/ledger-commitment';
@@ -234,6 +235,24 @@ export class AccountSpendLimitsModel {
   @ApiProperty({ type: 'integer', description: 'Lithic\'s lifetime account limit: always 0 (none) here' }) lifetime!: number;
 }
 
+/** Lithic's AccountSpendLimits keys here: ours (weekly) beside Lithic's (monthly); a window without a limit is absent. */
+export class AccountSpendWindowsModel {
+  @ApiPropertyOptional({ type: 'integer', description: 'The trailing week (ours)' }) weekly?: number;
+  @ApiPropertyOptional({ type: 'integer', description: 'The trailing month (ours and Lithic\'s)' }) monthly?: number;
+}
+
+export class AccountSpendVelocityModel {
+  @ApiPropertyOptional({ type: 'integer', format: 'int64', description: 'The trailing week (ours)' }) weekly?: bigint;
+  @ApiPropertyOptional({ type: 'integer', format: 'int64', description: 'The trailing month (ours and Lithic\'s)' }) monthly?: bigint;
+}
+
+export class AccountSpendLimitStandingModel implements AccountSpendLimitsResponse {
+  @ApiProperty({ type: AccountSpendWindowsModel, description: 'What the next authorization may still spend in each window, never below 0' })
+  available_spend_limit!: AccountSpendWindowsModel;
+  @ApiProperty({ type: AccountSpendWindowsModel, description: 'The configured limits' }) spend_limit!: AccountSpendWindowsModel;
+  @ApiProperty({ type: AccountSpendVelocityModel, description: 'Cents counted against each limit in its window (returns freeing earlier spend)' }) spend_velocity!: AccountSpendVelocityModel;
+}
+
 export class AccountVelocityLimitModel {
   @ApiProperty({ type: 'integer' }) max_authorizations!: number;
   @ApiProperty({ type: 'integer' }) window_seconds!: number;
@@ -290,6 +309,11 @@ export class WebhookMessageModel implements WebhookMessageResponse {
 }
 
 export class WebhookAttemptModel implements WebhookAttemptResponse {
+  @ApiProperty({ format: 'uuid', description: 'Lithic\'s attempt token; the cursor of the attempt lists' }) token!: string;
+  @ApiProperty({ format: 'uuid', description: 'The ledger event the message carries' }) event_token!: string;
+  @ApiProperty({ description: 'The receiver\'s body is not kept: always ""' }) response!: string;
+  @ApiProperty({ type: 'integer', description: 'The receiver\'s HTTP status; 0 when no answer came' }) response_status_code!: number;
+  @ApiProperty({ enum: WEBHOOK_ATTEMPT_STATUSES, description: 'SUCCESS for a 2xx answer, else FAILED; attempts are logged once ended' }) status!: WebhookAttemptStatus;
   @ApiProperty({ format: 'uuid' }) message_token!: string;
   @ApiProperty({ format: 'uuid' }) event_subscription_token!: string;
   @ApiProperty({ type: 'integer' }) attempt!: number;
@@ -405,8 +429,8 @@ export const TransactionPageModel = pageOf(TransactionModel, 'TransactionPage');
 export const EventSubscriptionPageModel = pageOf(EventSubscriptionModel, 'EventSubscriptionPage');
 export const WebhookMessagePageModel = pageOf(WebhookMessageModel, 'WebhookMessagePage');
 export const WebhookAttemptPageModel = pageOf(WebhookAttemptModel, 'WebhookAttemptPage');
-export const AccountListModel = listOf(AccountModel, 'AccountList');
-export const FundingSourceListModel = listOf(FundingSourceModel, 'FundingSourceList');
+export const AccountPageModel = pageOf(AccountModel, 'AccountPage');
+export const FundingSourcePageModel = pageOf(FundingSourceModel, 'FundingSourcePage');
 export const AuditedEventListModel = listOf(AuditedEventModel, 'AuditedEventList');
 
 const ERROR_MEANINGS: Record<number, string> = {

@@ -63,8 +63,36 @@ export class GetAccountQuery {
   ) {}
 }
 
+/** Lithic's accounts.list: the one account a program has (itself), paged like every list. */
+export class ListAccountsQuery {
+  constructor(
+    readonly programToken: string,
+    readonly filter: { readonly createdFrom?: Date; readonly createdBefore?: Date },
+    readonly paging: PageRequest,
+  ) {}
+}
+
+/** Lithic's accounts.retrieveSpendLimits over the program's platform limits. */
+export class GetAccountSpendLimitsQuery {
+  constructor(
+    readonly programToken: string,
+    readonly accountToken: string,
+  ) {}
+}
+
+/** The program's funding sources, oldest first. */
 export class ListFundingSourcesQuery {
-  constructor(readonly programToken: string) {}
+  constructor(
+    readonly programToken: string,
+    readonly paging: PageRequest,
+  ) {}
+}
+
+export class GetFundingSourceQuery {
+  constructor(
+    readonly programToken: string,
+    readonly fundingToken: string,
+  ) {}
 }
 
 export class GetAuthorizationStreamQuery {

@@ -197,6 +197,17 @@ export interface AccountResponse {
 }
 
 /**
+ * Lithic's AccountSpendLimits over the program's platform limits: per window that has a limit, the
+ * limit, what counts against it and what is left. `monthly` is Lithic's key; `weekly` is ours,
+ * beside it. Lithic's `daily` and `lifetime` never appear: the platform has no such limit.
+ */
+export interface AccountSpendLimitsResponse {
+  available_spend_limit: Partial<Record<'weekly' | 'monthly', number>>;
+  spend_limit: Partial<Record<'weekly' | 'monthly', number>>;
+  spend_velocity: Partial<Record<'weekly' | 'monthly', bigint>>;
+}
+
+/**
  * Lithic's CardSpendLimits: per duration key (daily, monthly, annually, forever; only the card's own
  * duration is present), the configured limit, what counts against it (spend_velocity) and what is
  * left. A card without a window (no limit, or TRANSACTION) answers only an empty `available_spend_limit`.
