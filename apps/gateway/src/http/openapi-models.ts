@@ -3,6 +3,7 @@ import { ApiProperty, ApiPropertyOptional, ApiResponse, type ApiPropertyOptions 
 import type {
   AccountResponse,
   AccountSpendLimitsResponse,
+  TransactionEventAmountsResponse,
   CardResponse,
   CardSpendLimitsResponse,
   ErrorBody,
@@ -20,7 +21,7 @@ import type {
   WebhookMessageResponse,
 } from '@ledger/contracts';
 import { WEBHOOK_ATTEMPT_ERRORS, WEBHOOK_ATTEMPT_STATUSES, type WebhookAttemptStatus } from '@ledger/contracts';
-import { CARD_STATES, CARD_TYPES, PROGRAM_STATES, SPEND_LIMIT_DURATIONS, TRANSACTION_EVENT_TYPES, TRANSACTION_RESULTS, TRANSACTION_STATUSES } from '@ledger/domain';
+import { CARD_STATES, CARD_TYPES, DETAILED_RESULTS, PROGRAM_STATES, SPEND_LIMIT_DURATIONS, TRANSACTION_EVENT_TYPES, TRANSACTION_RESULTS, TRANSACTION_STATUSES } from '@ledger/domain';
 import type { AuditedEvent } from '../audit/stream-events';
 import type { ConsistencyResponse, EventProofResponse } from '../audit/ledger-commitment';
 import type { ExportedEvent, SignedDigest } from '@ledger/ledger-proof';
@@ -130,14 +131,6 @@ export class MerchantModel implements MerchantResponse {
   @AlwaysNull('simulated traffic does not carry it') street_address!: null;
 }
 
-export class TransactionEventModel implements TransactionEventResponse {
-  @ApiProperty({ type: 'integer', description: 'Always positive' }) amount!: number;
-  @ApiProperty({ format: 'date-time' }) created!: string;
-  @ApiProperty({ enum: TRANSACTION_RESULTS, description: 'APPROVED or the decline reason' }) result!: string;
-  @ApiProperty({ format: 'uuid' }) token!: string;
-  @ApiProperty({ enum: TRANSACTION_EVENT_TYPES }) type!: string;
-}
-
 export class TransactionFundingModel {
   @ApiProperty({ type: 'integer' }) amount!: number;
   @ApiProperty() token!: string;
@@ -181,6 +174,28 @@ export class PosTerminalModel {
 export class PosModel implements PosResponse {
   @ApiProperty({ type: PosEntryModeModel }) entry_mode!: PosEntryModeModel;
   @ApiProperty({ type: PosTerminalModel }) terminal!: PosTerminalModel;
+}
+
+/** Lithic's per-event amounts: the event's amount in each currency. */
+export class TransactionEventAmountsModel implements TransactionEventAmountsResponse {
+  @ApiProperty({ type: CardholderAmountModel, description: 'The event\'s amount in the card\'s currency' }) cardholder!: CardholderAmountModel;
+  @ApiProperty({ type: MoneyAmountModel, description: 'The event\'s amount in merchant_currency, at the authorization\'s rate' }) merchant!: MoneyAmountModel;
+  @ApiProperty({ type: CardholderAmountModel, nullable: true, description: 'Only for events that move funds (CLEARING, RETURN, RETURN_REVERSAL); null for authorizations, advices and voids' })
+  settlement!: CardholderAmountModel | null;
+}
+
+export class TransactionEventModel implements TransactionEventResponse {
+  @ApiProperty({ type: 'integer', description: 'Always positive' }) amount!: number;
+  @ApiProperty({ format: 'date-time' }) created!: string;
+  @ApiProperty({ enum: TRANSACTION_RESULTS, description: 'APPROVED or the decline reason' }) result!: string;
+  @ApiProperty({ format: 'uuid' }) token!: string;
+  @ApiProperty({ enum: TRANSACTION_EVENT_TYPES }) type!: string;
+  @ApiProperty({ type: TransactionEventAmountsModel }) amounts!: TransactionEventAmountsModel;
+  @ApiProperty({ type: 'array', items: { type: 'string', enum: [...new Set(Object.values(DETAILED_RESULTS))] }, description: 'Lithic\'s detailed result of `result`, one value (DECLINED where Lithic has none of the same meaning)' })
+  detailed_results!: string[];
+  @ApiProperty({ enum: ['CREDIT', 'DEBIT'], description: 'CREDIT for VOID and RETURN, else DEBIT' }) effective_polarity!: 'CREDIT' | 'DEBIT';
+  @AlwaysNull('no card network carried simulated traffic', 'object') network_info!: null;
+  @ApiProperty({ type: 'array', items: { type: 'object' }, maxItems: 0, description: 'Always empty: no auth rules' }) rule_results!: never[];
 }
 
 export class TransactionModel implements TransactionResponse {

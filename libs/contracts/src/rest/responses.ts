@@ -100,6 +100,21 @@ export interface TransactionEventResponse {
   result: string;
   token: string;
   type: string;
+  /** Lithic's per-event fields, beside the spec's. */
+  amounts: TransactionEventAmountsResponse;
+  detailed_results: string[];
+  effective_polarity: 'CREDIT' | 'DEBIT';
+  /** No card network carried simulated traffic (as the transaction's `network`). */
+  network_info: null;
+  /** No auth rules here: nothing to report. */
+  rule_results: never[];
+}
+
+/** Lithic's per-event amounts: the event's amount in each currency; `settlement` only for events that move funds. */
+export interface TransactionEventAmountsResponse {
+  cardholder: MoneyAmount & { conversion_rate: string };
+  merchant: MoneyAmount;
+  settlement: (MoneyAmount & { conversion_rate: string }) | null;
 }
 
 export interface MoneyAmount {
