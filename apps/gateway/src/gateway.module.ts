@@ -6,7 +6,7 @@ import { ReadModelApiKeyDirectory } from './auth/read-model-api-key-directory';
 import { ProgramWritePositions } from './http/program-write-positions';
 import { ReadsAfterWritesInterceptor } from './http/reads-after-writes.interceptor';
 import { CardPresenter } from './cards/card-presenter';
-import { GetCardHandler, ListCardsHandler } from './cards/card-query.handlers';
+import { GetCardHandler, ListCardsHandler, SearchCardByPanHandler } from './cards/card-query.handlers';
 import { GetCardSpendLimitsHandler } from './cards/card-spend-limits.handler';
 import { CardsController } from './cards/cards.controller';
 import { WriteAcknowledger } from './http/write-acknowledger';
@@ -53,6 +53,7 @@ import { DashboardController } from './dashboard/dashboard.controller';
     ApiKeyGuard,
     CardPresenter,
     GetCardHandler,
+    SearchCardByPanHandler,
     ListCardsHandler,
     GetCardSpendLimitsHandler,
     WriteAcknowledger,

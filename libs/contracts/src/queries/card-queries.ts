@@ -7,6 +7,14 @@ export class GetCardQuery {
   ) {}
 }
 
+/** Lithic's cards.searchByPan: the calling program's card with this number, looked up by the number's keyed hash. */
+export class SearchCardByPanQuery {
+  constructor(
+    readonly programToken: string,
+    readonly pan: string,
+  ) {}
+}
+
 /** Lithic's card spend limits: the card's limit, what counts against it and what is left, now. */
 export class GetCardSpendLimitsQuery {
   constructor(
