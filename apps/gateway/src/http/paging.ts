@@ -77,7 +77,7 @@ export async function inMemoryPage<T, Item>(paging: PageRequest, items: readonly
   const { pageSize, startingAfter, endingBefore } = paging;
   const indexOf = (parameter: string, token: string) => {
     const index = items.findIndex((item) => tokenOf(item) === token);
-    if (index < 0) throw new RequestInvalid(`${parameter} ${token} is not a ${noun} of this list`);
+    if (index < 0) throw new RequestInvalid(`${parameter} ${token} is not ${article(noun)} of this list`);
     return index;
   };
   if (endingBefore !== undefined) {
@@ -101,8 +101,12 @@ export function emptyPage<T>(paging: PageRequest): Page<T> {
 
 async function cursorKey<At extends string, Tie extends string, T, Row, Item>(list: ListSource<At, Tie, T, Row, Item>, parameter: string, token: string): Promise<ListKey<T>> {
   const key = await list.keyOf(token);
-  if (!key) throw new RequestInvalid(`${parameter} ${token} is not a ${list.noun} of this list`);
+  if (!key) throw new RequestInvalid(`${parameter} ${token} is not ${article(list.noun)} of this list`);
   return key;
+}
+
+function article(noun: string): string {
+  return `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
 }
 
 function orderBy<At extends string, Tie extends string>(order: ListOrder<At, Tie>, reversed: boolean): OrderBy<At, Tie> {
