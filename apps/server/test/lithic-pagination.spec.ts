@@ -146,6 +146,22 @@ describe('cursor pagination and list filters through the lithic SDK', () => {
     expect(failures).toEqual([]);
   });
 
+  it('walks funding sources by cursor, oldest first as their pages are', async () => {
+    for (let i = 0; i < 3; i += 1) await t.call('POST', '/v1/funding_sources', { body: { account_name: `Bank ${i}`, account_number: `0000000${i}` } });
+    const all: string[] = (await t.call('GET', '/v1/funding_sources?page_size=1000')).body.data.map((source: { token: string }) => source.token);
+    expect(all).toHaveLength(4);
+    const walked: string[] = [];
+    let query = 'page_size=1';
+    for (;;) {
+      const { status, body } = await t.call('GET', `/v1/funding_sources?${query}`);
+      expect(status).toBe(200);
+      walked.push(...body.data.map((source: { token: string }) => source.token));
+      if (!body.has_more) break;
+      query = `page_size=1&starting_after=${walked[walked.length - 1]}`;
+    }
+    expect(walked).toEqual(all);
+  });
+
   it('walks time travel by cursor too, both ways, as its pages show it', async () => {
     const asOf = new Date().toISOString();
     const walk = async (first: string, next: (tokens: string[]) => string) => {
