@@ -6,7 +6,7 @@ import { ReadModelApiKeyDirectory } from './auth/read-model-api-key-directory';
 import { ProgramWritePositions } from './http/program-write-positions';
 import { ReadsAfterWritesInterceptor } from './http/reads-after-writes.interceptor';
 import { CardPresenter } from './cards/card-presenter';
-import { GetCardHandler, ListCardsHandler } from './cards/card-query.handlers';
+import { GetCardHandler, ListCardsHandler, SearchCardByPanHandler } from './cards/card-query.handlers';
 import { GetCardSpendLimitsHandler } from './cards/card-spend-limits.handler';
 import { CardsController } from './cards/cards.controller';
 import { AuthorizationSettlement } from './simulations/authorization-settlement';
@@ -17,7 +17,7 @@ import { StreamEvents } from './audit/stream-events';
 import { TimeTravel } from './audit/time-travel';
 import { Balances } from './audit/balances';
 import { LedgerCommitment } from './audit/ledger-commitment';
-import { GetAccountHandler, ListFundingSourcesHandler } from './accounts/account-query.handlers';
+import { GetAccountHandler, GetAccountSpendLimitsHandler, GetFundingSourceHandler, ListAccountsHandler, ListFundingSourcesHandler } from './accounts/account-query.handlers';
 import { AccountsController } from './accounts/accounts.controller';
 import { AuthorizationStreamController, GetAuthorizationStreamHandler } from './accounts/authorization-stream.controller';
 import { SandboxOnlyGuard } from './http/sandbox-only.guard';
@@ -58,6 +58,7 @@ import { DashboardController } from './dashboard/dashboard.controller';
     ApiKeyGuard,
     CardPresenter,
     GetCardHandler,
+    SearchCardByPanHandler,
     ListCardsHandler,
     GetCardSpendLimitsHandler,
     WriteAcknowledger,
@@ -67,6 +68,9 @@ import { DashboardController } from './dashboard/dashboard.controller';
     GetTransactionHandler,
     ListTransactionsHandler,
     GetAccountHandler,
+    ListAccountsHandler,
+    GetAccountSpendLimitsHandler,
+    GetFundingSourceHandler,
     ListFundingSourcesHandler,
     GetAuthorizationStreamHandler,
     ...EVENT_SUBSCRIPTION_QUERY_HANDLERS,

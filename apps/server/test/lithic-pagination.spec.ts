@@ -105,16 +105,34 @@ describe('cursor pagination and list filters through the lithic SDK', () => {
     expect((await t.call('GET', '/v1/transactions?page=2&page_size=3')).body).toMatchObject({ page: 2, has_more: true });
   });
 
-  it('refuses, on every list that takes a cursor, a cursor with page or with the other cursor, naming both', async () => {
-    const document = (await (await fetch(`${t.baseUrl}/openapi.json`)).json()) as { paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>> };
-    const messageToken = (await t.call('GET', `/v1/event_subscriptions/${subscriptionToken}/messages`)).body.data[0].token;
+  it('refuses, on every list of the OpenAPI document, a cursor with page or with the other cursor, naming both', async () => {
+    type Schema = { $ref?: string; properties?: Record<string, Schema>; type?: string };
+    type Operation = { parameters?: { name: string; in: string }[]; responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> };
+    const document = (await (await fetch(`${t.baseUrl}/openapi.json`)).json()) as { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
+    const resolve = (schema: Schema | undefined): Schema | undefined => (schema?.$ref ? document.components.schemas[schema.$ref.split('/').pop()!] : schema);
+    // A list is any GET answering {data: [...]}: found from the document, so a new list cannot be left out.
     const lists = Object.entries(document.paths)
-      .filter(([, operations]) => operations.get?.parameters?.some((parameter) => parameter.in === 'query' && parameter.name === 'starting_after'))
-      .map(([path]) => path.replace('{event_subscription_token}', subscriptionToken));
-    expect(lists.sort()).toEqual(['/v1/cards', '/v1/event_subscriptions', `/v1/event_subscriptions/${subscriptionToken}/messages`, '/v1/events', '/v1/transactions']);
+      .filter(([, operations]) => resolve(operations.get?.responses?.['200']?.content?.['application/json']?.schema)?.properties?.data?.type === 'array')
+      .map(([path]) => path);
+    // A stream's raw events are read whole, from its first event: the hash chain is verified from there (docs/decisions.md).
+    const wholeStreams = ['/v1/cards/{card_token}/events', '/v1/transactions/{transaction_token}/events'];
+    const paged = lists.filter((path) => !wholeStreams.includes(path));
+    expect(lists).toEqual(expect.arrayContaining(wholeStreams));
+    expect(paged.length).toBeGreaterThanOrEqual(8);
+    for (const path of paged) {
+      const names = (document.paths[path].get!.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name);
+      expect({ path, cursorParameters: ['page', 'page_size', 'starting_after', 'ending_before'].filter((name) => names.includes(name)) }).toEqual({
+        path,
+        cursorParameters: ['page', 'page_size', 'starting_after', 'ending_before'],
+      });
+    }
+    const messageToken = (await t.call('GET', `/v1/event_subscriptions/${subscriptionToken}/messages`)).body.data[0].token;
+    const pathTokens: Record<string, string> = { event_subscription_token: subscriptionToken, message_token: messageToken, card_token: cards[0].token, transaction_token: transactions[0] };
     const failures: string[] = [];
-    for (const path of lists) {
-      const token = path.endsWith('/messages') ? messageToken : cards[0].token;
+    for (const template of paged) {
+      const path = template.replace(/\{(\w+)\}/g, (_, name: string) => pathTokens[name] ?? `unknown-${name}`);
+      // Any well-formed token conflicts: the refusal comes before the cursor is looked up.
+      const token = cards[0].token;
       for (const [query, named] of [
         [`page=2&starting_after=${token}`, ['page', 'starting_after']],
         [`page=1&ending_before=${token}`, ['page', 'ending_before']],
@@ -128,6 +146,43 @@ describe('cursor pagination and list filters through the lithic SDK', () => {
     expect(failures).toEqual([]);
   });
 
+  it('walks funding sources by cursor, oldest first as their pages are', async () => {
+    for (let i = 0; i < 3; i += 1) await t.call('POST', '/v1/funding_sources', { body: { account_name: `Bank ${i}`, account_number: `0000000${i}` } });
+    const all: string[] = (await t.call('GET', '/v1/funding_sources?page_size=1000')).body.data.map((source: { token: string }) => source.token);
+    expect(all).toHaveLength(4);
+    const walked: string[] = [];
+    let query = 'page_size=1';
+    for (;;) {
+      const { status, body } = await t.call('GET', `/v1/funding_sources?${query}`);
+      expect(status).toBe(200);
+      walked.push(...body.data.map((source: { token: string }) => source.token));
+      if (!body.has_more) break;
+      query = `page_size=1&starting_after=${walked[walked.length - 1]}`;
+    }
+    expect(walked).toEqual(all);
+  });
+
+  it('walks time travel by cursor too, both ways, as its pages show it', async () => {
+    const asOf = new Date().toISOString();
+    const walk = async (first: string, next: (tokens: string[]) => string) => {
+      const walked: string[] = [];
+      let query = first;
+      for (;;) {
+        const { status, body } = await t.call('GET', `/v1/transactions?as_of=${asOf}&page_size=3&${query}`);
+        expect(status).toBe(200);
+        walked.push(...body.data.map((transaction: { token: string }) => transaction.token));
+        if (!body.has_more) return walked;
+        query = next(body.data.map((transaction: { token: string }) => transaction.token));
+      }
+    };
+    expect(await walk(`starting_after=${transactions[0]}`, (page) => `starting_after=${page[page.length - 1]}`)).toEqual(transactions.slice(1));
+    const back = await walk(`ending_before=${transactions[6]}`, (page) => `ending_before=${page[0]}`);
+    expect(back.sort()).toEqual(transactions.slice(0, 6).sort());
+    // A cursor page answers Lithic's envelope alone, as every list does.
+    const before = (await t.call('GET', `/v1/transactions?as_of=${asOf}&starting_after=${transactions[0]}&page_size=1`)).body;
+    expect(before).toEqual({ data: [expect.objectContaining({ token: transactions[1] })], has_more: true });
+  });
+
   it('refuses a cursor that names no item of the list, naming the parameter', async () => {
     const transaction = transactions[0];
     for (const [path, query] of [
@@ -135,9 +190,13 @@ describe('cursor pagination and list filters through the lithic SDK', () => {
       ['/v1/transactions', `ending_before=${cards[0].token}`],
       ['/v1/event_subscriptions', `starting_after=${cards[0].token}`],
       [`/v1/event_subscriptions/${subscriptionToken}/messages`, `starting_after=${cards[0].token}`],
+      [`/v1/event_subscriptions/${subscriptionToken}/attempts`, `starting_after=${cards[0].token}`],
+      ['/v1/accounts', `starting_after=${cards[0].token}`],
+      ['/v1/funding_sources', `ending_before=${cards[0].token}`],
+      ['/v1/transactions', `as_of=${new Date().toISOString()}&starting_after=${cards[0].token}`],
     ]) {
       const { status, body } = await t.call('GET', `${path}?${query}`);
-      expect({ path, status, message: body.message }).toEqual({ path, status: 400, message: expect.stringMatching(/^(starting_after|ending_before) \S+ is not a .+ of this list$/) });
+      expect({ path, status, message: body.message }).toEqual({ path, status: 400, message: expect.stringMatching(/^(starting_after|ending_before) \S+ is not an? .+ of this list$/) });
     }
   });
 

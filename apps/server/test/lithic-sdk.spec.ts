@@ -1,6 +1,7 @@
 import Lithic from 'lithic';
+import { luhnCheckDigit } from '@ledger/domain';
 import { ReadModelProjector } from '@ledger/projector';
-import { eventually } from '@ledger/test-support';
+import { eventually, LocalReceiver } from '@ledger/test-support';
 import { startTestLedger, TestLedger } from './test-ledger';
 
 /**
@@ -338,6 +339,193 @@ describe('every applicable SDK method of cards, transactions, accounts, auth str
     expect(after.secret).not.toBe(before.secret);
     // The stream itself signs with the new secret from now on.
     expect((await t.call('GET', '/v1/auth_stream', { apiKey })).body).toMatchObject({ url: 'http://127.0.0.1:9/asa', secret: after.secret });
+  });
+});
+
+describe('every applicable SDK method of accounts, delivery attempts, card search and transaction events', () => {
+  let t: TestLedger;
+  let receiver: LocalReceiver;
+  beforeAll(async () => {
+    // Each message's first delivery answers 500 and its retry 200: every message logs one FAILED and one SUCCESS attempt.
+    const tried = new Set<string>();
+    receiver = await new LocalReceiver((request) => {
+      const id = String(request.headers['webhook-id']);
+      if (tried.has(id)) return { status: 200, body: {} };
+      tried.add(id);
+      return { status: 500, body: {} };
+    }).start();
+    t = await startTestLedger({ WEBHOOK_RETRY_SCHEDULE: '0,100ms,100ms,100ms', WEBHOOK_POLL_MS: '50', RECONCILER_LAG_MS: '0' });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.stop();
+    await receiver?.stop();
+  });
+
+  /** A program of its own for each test: platform limits and subscriptions span a whole program. */
+  async function programClient(name: string): Promise<{ client: Lithic; programToken: string }> {
+    const { apiKey, programToken } = await t.createProgram(name);
+    return { client: new Lithic({ apiKey, baseURL: t.baseUrl, maxRetries: 0 }), programToken };
+  }
+
+  it('accounts.list pages by cursor: the one account, then nothing after it; a cursor naming another account is refused', async () => {
+    const { client, programToken } = await programClient('sdk-accounts-list');
+    const listed: Lithic.Account[] = [];
+    for await (const account of client.accounts.list({ page_size: 1 })) listed.push(account);
+    expect(listed.map((account) => account.token)).toEqual([programToken]);
+    expect(await client.accounts.list({ starting_after: programToken })).toMatchObject({ data: [], has_more: false });
+    expect(await client.accounts.list({ ending_before: programToken })).toMatchObject({ data: [], has_more: false });
+    const other = (await programClient('sdk-accounts-other')).programToken;
+    await expect(client.accounts.list({ starting_after: other })).rejects.toMatchObject({ status: 400, error: { message: `starting_after ${other} is not an account of this list` } });
+    expect((await client.accounts.list({ begin: new Date(Date.now() + 60_000).toISOString() })).data).toEqual([]);
+  });
+
+  it("accounts.update takes Lithic's spend-limit fields: monthly is ours, daily and lifetime only 0 (none)", async () => {
+    const { client, programToken } = await programClient('sdk-accounts-update');
+    const updated: Lithic.Account = await client.accounts.update(programToken, { monthly_spend_limit: 5000, daily_spend_limit: 0, lifetime_spend_limit: 0, state: 'ACTIVE' });
+    expect(updated.spend_limit).toEqual({ transaction: 0, weekly: 0, monthly: 5000, daily: 0, lifetime: 0 });
+    for (const [field, value] of [['daily_spend_limit', 1000], ['lifetime_spend_limit', 1]] as const) {
+      await expect(client.accounts.update(programToken, { [field]: value })).rejects.toMatchObject({ status: 400, error: { message: expect.stringMatching(new RegExp(`^${field} can only be 0`)) } });
+    }
+    await expect(t.call('PATCH', `/v1/accounts/${programToken}`, { apiKey: client.apiKey, body: { monthly_spend_limit: 10, spend_limit: { monthly: 20 } } })).resolves.toMatchObject({
+      status: 400,
+      body: { message: 'spend_limit.monthly and monthly_spend_limit name the same limit and differ' },
+    });
+    // Lithic's comment, substatus and verification_address are not ours (docs/decisions.md).
+    await expect(client.accounts.update(programToken, { comment: 'why' })).rejects.toMatchObject({ status: 400 });
+    expect((await client.accounts.retrieve(programToken)).spend_limit.monthly).toBe(5000);
+  });
+
+  it('accounts.retrieveSpendLimits leaves exactly what the next authorization may spend', async () => {
+    const { client, programToken } = await programClient('sdk-account-spend-limits');
+    expect(await client.accounts.retrieveSpendLimits(programToken)).toEqual({ available_spend_limit: {}, spend_limit: {}, spend_velocity: {} });
+    await t.call('PATCH', `/v1/accounts/${programToken}`, { apiKey: client.apiKey, body: { spend_limit: { weekly: 3000, monthly: 5000 } } });
+    const card = await client.cards.create({ type: 'VIRTUAL' });
+    await client.transactions.simulateAuthorization({ amount: 1200, descriptor: 'SHOP', pan: card.pan! });
+    const voided = await client.transactions.simulateAuthorization({ amount: 500, descriptor: 'SHOP', pan: card.pan! });
+    await client.transactions.simulateVoid({ token: voided.token! });
+    const limits: Lithic.AccountSpendLimits = await client.accounts.retrieveSpendLimits(programToken);
+    expect(limits).toEqual({
+      available_spend_limit: { weekly: 1800, monthly: 3800 },
+      spend_limit: { weekly: 3000, monthly: 5000 },
+      spend_velocity: { weekly: 1200, monthly: 1200 },
+    });
+    // The class of the figure: one cent more than `available` is declined by the platform limit, `available` itself is approved.
+    const available = (limits.available_spend_limit as { weekly: number }).weekly;
+    await expect(client.transactions.simulateAuthorization({ amount: available + 1, descriptor: 'SHOP', pan: card.pan! })).rejects.toMatchObject({
+      status: 422,
+      error: { message: expect.stringContaining('GLOBAL_WEEKLY_LIMIT') },
+    });
+    await client.transactions.simulateAuthorization({ amount: available, descriptor: 'SHOP', pan: card.pan! });
+    expect((await client.accounts.retrieveSpendLimits(programToken)).available_spend_limit).toEqual({ weekly: 0, monthly: 2000 });
+    const other = (await programClient('sdk-account-spend-other')).programToken;
+    await expect(client.accounts.retrieveSpendLimits(other)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("cards.searchByPan finds the program's own card; another program's card, a number no card has and a bad check digit answer as the API says", async () => {
+    const { client } = await programClient('sdk-search-by-pan');
+    const card = await client.cards.create({ type: 'VIRTUAL', memo: 'searched' });
+    const found: Lithic.Card = await client.cards.searchByPan({ pan: card.pan! });
+    expect(found).toMatchObject({ token: card.token, memo: 'searched', pan: card.pan });
+
+    const stranger = await (await programClient('sdk-search-other')).client.cards.create({ type: 'VIRTUAL' });
+    const otherProgram = await client.cards.searchByPan({ pan: stranger.pan! }).catch((error: unknown) => error);
+    const unknownNumber = await client.cards.searchByPan({ pan: `411111111111111${luhnCheckDigit('411111111111111')}` }).catch((error: unknown) => error);
+    // Not a PAN oracle: another program's card and a number nobody has are told apart by nothing.
+    expect(otherProgram).toMatchObject({ status: 404, error: { message: 'No card with this pan was found' } });
+    const answer = (error: unknown) => {
+      const { status, error: body } = error as { status: number; error: Record<string, unknown> };
+      const { debugging_request_id: _requestId, ...rest } = body;
+      return { status, ...rest };
+    };
+    expect(answer(otherProgram)).toEqual(answer(unknownNumber));
+    const luhnBroken = `${card.pan!.slice(0, 15)}${(Number(card.pan!.slice(15)) + 1) % 10}`;
+    await expect(client.cards.searchByPan({ pan: luhnBroken })).rejects.toMatchObject({ status: 400 });
+    await expect(client.cards.searchByPan({ pan: '1234' })).rejects.toMatchObject({ status: 400, error: { message: 'pan must be a 16-digit card number' } });
+  });
+
+  it("transaction events carry Lithic's per-event fields, typed by the SDK", async () => {
+    const { client } = await programClient('sdk-transaction-events');
+    const card = await client.cards.create({ type: 'VIRTUAL' });
+    const auth = await client.transactions.simulateAuthorization({ amount: 1000, descriptor: 'PARIS CAFE', pan: card.pan!, merchant_amount: 900, merchant_currency: 'EUR' });
+    await client.transactions.simulateVoid({ token: auth.token!, amount: 200 });
+    await client.transactions.simulateClearing({ token: auth.token!, amount: 600 });
+    const events: Lithic.Transaction.Event[] = (await client.transactions.retrieve(auth.token!)).events!;
+    const lithicFields = events.map(({ type, amounts, detailed_results, effective_polarity, network_info, rule_results }) => ({ type, amounts, detailed_results, effective_polarity, network_info, rule_results }));
+    const rate = '1.111111'; // cardholder per merchant amount: 1000 / 900
+    expect(lithicFields).toEqual([
+      {
+        type: 'AUTHORIZATION',
+        amounts: { cardholder: { amount: 1000, conversion_rate: rate, currency: 'USD' }, merchant: { amount: 900, currency: 'EUR' }, settlement: null },
+        detailed_results: ['APPROVED'],
+        effective_polarity: 'DEBIT',
+        network_info: null,
+        rule_results: [],
+      },
+      {
+        type: 'VOID',
+        amounts: { cardholder: { amount: 200, conversion_rate: rate, currency: 'USD' }, merchant: { amount: 180, currency: 'EUR' }, settlement: null },
+        detailed_results: ['APPROVED'],
+        effective_polarity: 'CREDIT',
+        network_info: null,
+        rule_results: [],
+      },
+      {
+        type: 'CLEARING',
+        amounts: { cardholder: { amount: 600, conversion_rate: rate, currency: 'USD' }, merchant: { amount: 540, currency: 'EUR' }, settlement: { amount: 600, conversion_rate: rate, currency: 'USD' } },
+        detailed_results: ['APPROVED'],
+        effective_polarity: 'DEBIT',
+        network_info: null,
+        rule_results: [],
+      },
+    ]);
+
+    await client.cards.update(card.token, { state: 'PAUSED' });
+    const declined = await client.transactions.simulateAuthorization({ amount: 100, descriptor: 'SHOP', pan: card.pan! }).catch((error: { error: { token: string } }) => error.error.token);
+    const [declinedEvent] = (await client.transactions.retrieve(declined as string)).events!;
+    expect(declinedEvent).toMatchObject({ result: 'CARD_PAUSED', detailed_results: ['CARD_PAUSED'], effective_polarity: 'DEBIT' });
+  });
+
+  it('events.subscriptions.listAttempts walks the delivery log by cursor, with the MessageAttempt fields and its status filter', async () => {
+    const { client } = await programClient('sdk-attempts');
+    const subscription = await client.events.subscriptions.create({ url: `${receiver.baseUrl}/attempts`, event_types: ['card.created'] });
+    for (let i = 0; i < 3; i += 1) await client.cards.create({ type: 'VIRTUAL' });
+    const path = `/v1/event_subscriptions/${subscription.token}`;
+    await eventually('three delivered messages', async () => {
+      const { body } = await t.call('GET', `${path}/messages?status=delivered`, { apiKey: client.apiKey });
+      return body.total_entries === 3;
+    });
+    const { body: everything } = await t.call('GET', `${path}/attempts?page_size=1000`, { apiKey: client.apiKey });
+    expect(everything.total_entries).toBe(6);
+
+    const walked: Lithic.MessageAttempt[] = [];
+    for await (const attempt of client.events.subscriptions.listAttempts(subscription.token, { page_size: 2 })) walked.push(attempt);
+    expect(walked.map((attempt) => attempt.token)).toEqual(everything.data.map((attempt: { token: string }) => attempt.token));
+    expect(new Set(walked.map((attempt) => attempt.token)).size).toBe(6);
+    for (const attempt of walked) {
+      expect(attempt).toMatchObject({ token: expect.stringMatching(UUID), event_subscription_token: subscription.token, event_token: expect.stringMatching(UUID), url: `${receiver.baseUrl}/attempts`, response: '' });
+      expect(Date.parse(attempt.created)).toBeGreaterThan(0);
+      expect([attempt.status, attempt.response_status_code]).toEqual(attempt.status === 'SUCCESS' ? ['SUCCESS', 200] : ['FAILED', 500]);
+    }
+    // Each message's two attempts name the same event, the message's; the three messages, three events.
+    const eventsByMessage = new Map<string, Set<string>>();
+    for (const attempt of everything.data as { message_token: string; event_token: string }[]) {
+      eventsByMessage.set(attempt.message_token, (eventsByMessage.get(attempt.message_token) ?? new Set()).add(attempt.event_token));
+    }
+    expect([...eventsByMessage.values()].map((events) => events.size)).toEqual([1, 1, 1]);
+    expect(new Set([...eventsByMessage.values()].flatMap((events) => [...events])).size).toBe(3);
+
+    const succeeded: Lithic.MessageAttempt[] = [];
+    for await (const attempt of client.events.subscriptions.listAttempts(subscription.token, { status: 'SUCCESS', page_size: 1 })) succeeded.push(attempt);
+    expect(succeeded.map((attempt) => attempt.status)).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS']);
+    expect((await client.events.subscriptions.listAttempts(subscription.token, { status: 'FAILED' })).data.map((attempt) => attempt.response_status_code)).toEqual([500, 500, 500]);
+    expect((await client.events.subscriptions.listAttempts(subscription.token, { status: 'PENDING' })).data).toEqual([]);
+    expect((await client.events.subscriptions.listAttempts(subscription.token, { begin: new Date(Date.now() + 60_000).toISOString() })).data).toEqual([]);
+
+    // Walking back from the oldest attempt's cursor yields the rest, in the list order.
+    const oldest = walked[walked.length - 1].token;
+    const back: string[] = [];
+    for await (const attempt of client.events.subscriptions.listAttempts(subscription.token, { ending_before: oldest, page_size: 4 })) back.push(attempt.token);
+    expect(back.sort()).toEqual(walked.slice(0, 5).map((attempt) => attempt.token).sort());
   });
 });
 

@@ -62,7 +62,21 @@ describe('simulated authorization', () => {
       authorization_code: expect.stringMatching(/^\d{6}$/),
       card,
       created: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
-      events: [{ amount: 1234, created: expect.any(String), result: 'APPROVED', token: expect.stringMatching(REQUEST_ID), type: 'AUTHORIZATION' }],
+      events: [
+        {
+          amount: 1234,
+          created: expect.any(String),
+          result: 'APPROVED',
+          token: expect.stringMatching(REQUEST_ID),
+          type: 'AUTHORIZATION',
+          // Lithic's per-event fields: the authorization at its own rate (1234 / 1100), not yet moving funds.
+          amounts: { cardholder: { amount: 1234, conversion_rate: '1.121818', currency: 'USD' }, merchant: { amount: 1100, currency: 'EUR' }, settlement: null },
+          detailed_results: ['APPROVED'],
+          effective_polarity: 'DEBIT',
+          network_info: null,
+          rule_results: [],
+        },
+      ],
       funding: [{ amount: 1234, token: card.funding.token, type: 'DEPOSITORY_CHECKING' }],
       merchant: { ...LITHIC_MERCHANT_FIELDS, acceptor_id: 'ACQ-77', city: 'Paris', country: 'FRA', descriptor: 'Coffee Shop', mcc: '5812', state: 'IDF' },
       merchant_amount: 1100,

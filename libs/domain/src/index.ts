@@ -15,5 +15,6 @@ export * from './cards/card-spend-limits';
 export * from './transactions/transaction';
 export * from './transactions/transaction-errors';
 export * from './transactions/transaction-values';
+export * from './transactions/transaction-event-facts';
 export * from './webhooks/event-subscription';
 export * from './transactions/transaction-opening';

@@ -131,6 +131,9 @@ describe('with a migrations folder of its own', () => {
       [5, 302, 'http_status'],
       [6, 200, null],
     ]);
+    // The attempt token migration, also after this one, gives each older attempt a token of its own.
+    const tokens = await pool.query(`select count(distinct token)::int as distinct_tokens, count(*)::int as attempts from ${schema}.webhook_attempts where token is not null`);
+    expect(tokens.rows[0]).toEqual({ distinct_tokens: 6, attempts: 6 });
     await expect(pool.query(`update ${schema}.webhook_attempts set error = 'ECONNREFUSED 127.0.0.1:6379' where attempt = 1`)).rejects.toThrow(/webhook_attempts_error_class/);
   });
 

@@ -362,6 +362,7 @@ const rows = {
     deliveredAt: updated,
   },
   WebhookAttempt: {
+    token: '3f9a6c2e-8b1d-5e4f-9a7c-2d6b8e0f1a3c',
     messageId: '6a1b2c3d-4e5f-5a6b-8c7d-9e0f1a2b3c4d',
     attempt: 9,
     subscriptionToken: '5c2d7e1f-3a4b-4c5d-9e6f-7a8b9c0d1e2f',

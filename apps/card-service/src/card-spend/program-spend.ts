@@ -10,11 +10,8 @@ import {
   windowStart,
 } from '@ledger/domain';
 import type { EventStore } from '@ledger/event-store';
-import type { ReadModelClient } from '@ledger/read-model';
+import { programSpendTally, type ReadModelClient } from '@ledger/read-model';
 import { EVENT_STORE, LEDGER_CONFIG, LedgerConfig, ProjectionWatcher, READ_MODEL } from '@ledger/runtime';
-
-/** Transactions that count against platform limits: approved, neither voided nor bounced (returns are SETTLING or SETTLED). */
-const COUNTED_STATUSES = `'PENDING', 'SETTLING', 'SETTLED'`;
 
 /**
  * Platform limits span every card of a program. They are checked against the transactions read
@@ -47,22 +44,9 @@ export class ProgramSpend {
     if (head) await this.watcher.waitFor(head, this.config.readYourWritesTimeoutMs);
   }
 
-  /**
-   * The window's transactions tallied in the order they happened (time, then token: a program has
-   * no single stream to order them by): their net sum and the lowest running sum. Exact: PostgreSQL
-   * sums bigint as numeric and the text becomes a bigint. The clamping rule itself is the domain's.
-   */
   private async tally(programToken: string, window: ProgramSpendWindow, now: Date): Promise<SpendTally> {
     const start = windowStart(window, now);
     if (!start) throw new Error(`The program window ${window} has no start`);
-    const [row] = await this.readModel.$queryRawUnsafe<{ net: string; lowest: string }[]>(
-      `select coalesce(sum(amount), 0)::text as net, least(0, coalesce(min(running), 0))::text as lowest
-         from (select amount, sum(amount) over (order by created, token rows unbounded preceding) as running
-                 from transactions
-                where program_token = $1::uuid and status in (${COUNTED_STATUSES}) and created >= $2::timestamptz) as window_entries`,
-      programToken,
-      start.toISOString(),
-    );
-    return { net: BigInt(row.net), lowest: BigInt(row.lowest) };
+    return programSpendTally(this.readModel, programToken, start);
   }
 }

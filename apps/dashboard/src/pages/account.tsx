@@ -83,7 +83,7 @@ function Settings({ account, onSaved }: { account: any; onSaved: () => void }) {
 }
 
 function FundingSources({ tick }: { tick: number }) {
-  const sources = useLoad(() => get<{ data: any[] }>('/v1/funding_sources'), [tick]);
+  const sources = useLoad(() => get<{ data: any[] }>('/v1/funding_sources', { page_size: 1000 }), [tick]);
   const [name, setName] = useState('Savings');
   const add = useAction(async () => {
     await post('/v1/funding_sources', { account_name: name, type: 'DEPOSITORY_SAVINGS' });

@@ -1,10 +1,23 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { AccountResponse, FundingSourceResponse, GetAccountQuery, isoSeconds, ListFundingSourcesQuery } from '@ledger/contracts';
-import { NotFound } from '@ledger/domain';
-import type { ReadModelClient } from '@ledger/read-model';
-import { READ_MODEL } from '@ledger/runtime';
+import {
+  AccountResponse,
+  AccountSpendLimitsResponse,
+  FundingSourceResponse,
+  GetAccountQuery,
+  GetAccountSpendLimitsQuery,
+  GetFundingSourceQuery,
+  isoSeconds,
+  ListAccountsQuery,
+  ListFundingSourcesQuery,
+  Page,
+} from '@ledger/contracts';
+import { FundingSourceNotFound, NotFound, PROGRAM_SPEND_WINDOWS, programSpendStanding, spendAfterCredits, windowStart } from '@ledger/domain';
+import { businessTime, type PipelineEnvironment } from '@ledger/event-store';
+import { programSpendTally, type Program, type ReadModelClient } from '@ledger/read-model';
+import { PIPELINE_ENVIRONMENT, READ_MODEL } from '@ledger/runtime';
 import { CardPresenter } from '../cards/card-presenter';
+import { createdBetween, listPage, OLDEST_FIRST } from '../http/paging';
 
 export class AccountNotFound extends NotFound {
   constructor(accountToken: string) {
@@ -12,45 +25,123 @@ export class AccountNotFound extends NotFound {
   }
 }
 
+function presentAccount(program: Program): AccountResponse {
+  return {
+    token: program.token,
+    name: program.name,
+    state: program.state,
+    created: isoSeconds(program.created),
+    spend_limit: {
+      transaction: Number(program.spendLimitTransaction),
+      weekly: Number(program.spendLimitWeekly),
+      monthly: Number(program.spendLimitMonthly),
+      // Lithic's account limits that the program has no rule for: 0, which Lithic reads as none.
+      daily: 0,
+      lifetime: 0,
+    },
+    velocity_limit:
+      program.velocityMaxAuthorizations === null || program.velocityWindowSeconds === null
+        ? null
+        : { max_authorizations: program.velocityMaxAuthorizations, window_seconds: program.velocityWindowSeconds },
+    blocked_merchants: program.blockedMerchants,
+  };
+}
+
 /** An account is the calling program itself; any other token is not found. */
+async function ownAccount(readModel: ReadModelClient, programToken: string, accountToken: string): Promise<Program> {
+  const program = accountToken === programToken ? await readModel.program.findUnique({ where: { token: programToken } }) : null;
+  if (!program) throw new AccountNotFound(accountToken);
+  return program;
+}
+
 @QueryHandler(GetAccountQuery)
 export class GetAccountHandler implements IQueryHandler<GetAccountQuery, AccountResponse> {
   constructor(@Inject(READ_MODEL) private readonly readModel: ReadModelClient) {}
 
   async execute({ programToken, accountToken }: GetAccountQuery): Promise<AccountResponse> {
-    const program = accountToken === programToken ? await this.readModel.program.findUnique({ where: { token: programToken } }) : null;
-    if (!program) throw new AccountNotFound(accountToken);
-    return {
-      token: program.token,
-      name: program.name,
-      state: program.state,
-      created: isoSeconds(program.created),
-      spend_limit: {
-        transaction: Number(program.spendLimitTransaction),
-        weekly: Number(program.spendLimitWeekly),
-        monthly: Number(program.spendLimitMonthly),
-        // Lithic's account limits that the program has no rule for: 0, which Lithic reads as none.
-        daily: 0,
-        lifetime: 0,
-      },
-      velocity_limit:
-        program.velocityMaxAuthorizations === null || program.velocityWindowSeconds === null
-          ? null
-          : { max_authorizations: program.velocityMaxAuthorizations, window_seconds: program.velocityWindowSeconds },
-      blocked_merchants: program.blockedMerchants,
-    };
+    return presentAccount(await ownAccount(this.readModel, programToken, accountToken));
+  }
+}
+
+/** A list of one: the calling program. Paged like every list, so a cursor naming any other token is refused. */
+@QueryHandler(ListAccountsQuery)
+export class ListAccountsHandler implements IQueryHandler<ListAccountsQuery, Page<AccountResponse>> {
+  constructor(@Inject(READ_MODEL) private readonly readModel: ReadModelClient) {}
+
+  async execute({ programToken, filter, paging }: ListAccountsQuery): Promise<Page<AccountResponse>> {
+    const where = { token: programToken, created: createdBetween(filter) };
+    return listPage(paging, {
+      order: OLDEST_FIRST,
+      noun: 'account',
+      count: () => this.readModel.program.count({ where }),
+      find: ({ after, orderBy, skip, take }) => this.readModel.program.findMany({ where: { ...where, ...(after ? { AND: [after] } : {}) }, orderBy, skip, take }),
+      keyOf: (token: string) => this.readModel.program.findFirst({ where: { token: programToken, AND: [{ token }] }, select: { created: true, token: true } }).then((row) => row && { at: row.created, tie: row.token }),
+      present: async (rows) => rows.map(presentAccount),
+    });
+  }
+}
+
+/**
+ * The platform limits' standing, tallied by the same query and rule as the authorization's check,
+ * at the program's business time (its test clock, when advanced).
+ */
+@QueryHandler(GetAccountSpendLimitsQuery)
+export class GetAccountSpendLimitsHandler implements IQueryHandler<GetAccountSpendLimitsQuery, AccountSpendLimitsResponse> {
+  constructor(
+    @Inject(READ_MODEL) private readonly readModel: ReadModelClient,
+    @Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment,
+  ) {}
+
+  async execute({ programToken, accountToken }: GetAccountSpendLimitsQuery): Promise<AccountSpendLimitsResponse> {
+    const program = await ownAccount(this.readModel, programToken, accountToken);
+    const now = await businessTime(this.env, programToken);
+    const spentIn = async (window: keyof typeof PROGRAM_SPEND_WINDOWS) =>
+      spendAfterCredits(await programSpendTally(this.readModel, programToken, windowStart(PROGRAM_SPEND_WINDOWS[window], now)!));
+    const limits = { transaction: Number(program.spendLimitTransaction), weekly: Number(program.spendLimitWeekly), monthly: Number(program.spendLimitMonthly) };
+    const standing = programSpendStanding(limits, {
+      ...(limits.weekly > 0 ? { weekly: await spentIn('weekly') } : {}),
+      ...(limits.monthly > 0 ? { monthly: await spentIn('monthly') } : {}),
+    });
+    const answer: AccountSpendLimitsResponse = { available_spend_limit: {}, spend_limit: {}, spend_velocity: {} };
+    for (const [window, { limit, spent, available }] of Object.entries(standing) as [keyof typeof standing, NonNullable<(typeof standing)['weekly']>][]) {
+      answer.available_spend_limit[window] = Number(available);
+      answer.spend_limit[window] = limit;
+      answer.spend_velocity[window] = spent;
+    }
+    return answer;
   }
 }
 
 @QueryHandler(ListFundingSourcesQuery)
-export class ListFundingSourcesHandler implements IQueryHandler<ListFundingSourcesQuery, FundingSourceResponse[]> {
+export class ListFundingSourcesHandler implements IQueryHandler<ListFundingSourcesQuery, Page<FundingSourceResponse>> {
   constructor(
     @Inject(READ_MODEL) private readonly readModel: ReadModelClient,
     private readonly presenter: CardPresenter,
   ) {}
 
-  async execute({ programToken }: ListFundingSourcesQuery): Promise<FundingSourceResponse[]> {
-    const sources = await this.readModel.fundingSource.findMany({ where: { programToken }, orderBy: [{ created: 'asc' }, { token: 'asc' }] });
-    return sources.map((source) => this.presenter.funding(source));
+  async execute({ programToken, paging }: ListFundingSourcesQuery): Promise<Page<FundingSourceResponse>> {
+    const where = { programToken };
+    return listPage(paging, {
+      order: OLDEST_FIRST,
+      noun: 'funding source',
+      count: () => this.readModel.fundingSource.count({ where }),
+      find: ({ after, orderBy, skip, take }) => this.readModel.fundingSource.findMany({ where: { ...where, ...(after ? { AND: [after] } : {}) }, orderBy, skip, take }),
+      keyOf: (token: string) => this.readModel.fundingSource.findFirst({ where: { programToken, token }, select: { created: true, token: true } }).then((row) => row && { at: row.created, tie: row.token }),
+      present: async (rows) => rows.map((source) => this.presenter.funding(source)),
+    });
+  }
+}
+
+@QueryHandler(GetFundingSourceQuery)
+export class GetFundingSourceHandler implements IQueryHandler<GetFundingSourceQuery, FundingSourceResponse> {
+  constructor(
+    @Inject(READ_MODEL) private readonly readModel: ReadModelClient,
+    private readonly presenter: CardPresenter,
+  ) {}
+
+  async execute({ programToken, fundingToken }: GetFundingSourceQuery): Promise<FundingSourceResponse> {
+    const source = await this.readModel.fundingSource.findFirst({ where: { programToken, token: fundingToken } });
+    if (!source) throw new FundingSourceNotFound(fundingToken);
+    return this.presenter.funding(source);
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ApiKeyGuard, CallingProgram } from '@ledger/auth';
@@ -10,19 +10,41 @@ import {
   CreateFundingSourceRequest,
   FundingSourceResponse,
   FundingTokenParam,
+  AccountSpendLimitsResponse,
+  CursorPageParams,
+  DEFAULT_PAGE_SIZE,
   GetAccountQuery,
+  GetAccountSpendLimitsQuery,
+  GetFundingSourceQuery,
+  ListAccountsQuery,
   ListFundingSourcesQuery,
+  Page,
+  PagedDateRangeParams,
   UpdateAccountRequest,
   UpdateFundingSourceCommand,
   UpdateFundingSourceRequest,
   UpdateProgramSettingsCommand,
 } from '@ledger/contracts';
-import { FundingSourceNotFound } from '@ledger/domain';
+import { RequestInvalid } from '../http/errors';
+import { pageRequest } from '../http/paging';
 import { WriteAcknowledger } from '../http/write-acknowledger';
-import { AccountListModel, AccountModel, ApiErrors, FundingSourceListModel, FundingSourceModel } from '../http/openapi-models';
+import { AccountModel, AccountPageModel, AccountSpendLimitStandingModel, ApiErrors, FundingSourceModel, FundingSourcePageModel } from '../http/openapi-models';
 import { commandOrigin } from '../http/command-origin';
 import { RequestWithId } from '../http/request-id';
 import { AccountNotFound } from './account-query.handlers';
+
+/**
+ * The platform limits the update names: ours under spend_limit, and Lithic's monthly_spend_limit for
+ * the same monthly limit (both may be sent if they agree). Lithic's daily and lifetime limits are
+ * only ever 0 (the request DTO refuses any other value), so they change nothing.
+ */
+function spendLimitsOf(body: UpdateAccountRequest): UpdateAccountRequest['spend_limit'] {
+  const ours = body.spend_limit?.monthly;
+  const lithics = body.monthly_spend_limit;
+  if (ours !== undefined && lithics !== undefined && ours !== lithics) throw new RequestInvalid('spend_limit.monthly and monthly_spend_limit name the same limit and differ');
+  if (lithics === undefined) return body.spend_limit;
+  return { ...body.spend_limit, monthly: lithics };
+}
 
 /**
  * Program settings and funding sources, which the spec leaves unshown: an account here is the
@@ -42,10 +64,20 @@ export class AccountsController {
   ) {}
 
   @Get('accounts')
-  @ApiOperation({ summary: 'The calling program\'s account (an account is the program)' })
-  @ApiOkResponse({ type: AccountListModel })
-  async list(@CallingProgram() programToken: string): Promise<{ data: AccountResponse[] }> {
-    return { data: [await this.queries.execute(new GetAccountQuery(programToken, programToken))] };
+  @ApiOperation({ summary: 'The calling program\'s account (an account is the program): a list of one, paged like every list' })
+  @ApiOkResponse({ type: AccountPageModel })
+  list(@CallingProgram() programToken: string, @Query() params: PagedDateRangeParams): Promise<Page<AccountResponse>> {
+    return this.queries.execute(
+      new ListAccountsQuery(programToken, { createdFrom: params.begin, createdBefore: params.end }, pageRequest(params, params.page_size ?? DEFAULT_PAGE_SIZE)),
+    );
+  }
+
+  @Get('accounts/:account_token/spend_limits')
+  @ApiOperation({ summary: 'Lithic\'s account spend limits: each platform window\'s limit, what counts against it and what is left' })
+  @ApiOkResponse({ type: AccountSpendLimitStandingModel })
+  @ApiErrors(404)
+  spendLimits(@CallingProgram() programToken: string, @Param() { account_token }: AccountTokenParam): Promise<AccountSpendLimitsResponse> {
+    return this.queries.execute(new GetAccountSpendLimitsQuery(programToken, account_token));
   }
 
   @Get('accounts/:account_token')
@@ -70,7 +102,7 @@ export class AccountsController {
     const accepted = await this.commands.execute<UpdateProgramSettingsCommand, CommandAccepted>(
       new UpdateProgramSettingsCommand(commandOrigin(programToken, request), {
         state: body.state,
-        spendLimits: body.spend_limit,
+        spendLimits: spendLimitsOf(body),
         velocityRule:
           body.velocity_limit === undefined
             ? undefined
@@ -85,10 +117,10 @@ export class AccountsController {
   }
 
   @Get('funding_sources')
-  @ApiOperation({ summary: 'List the program\'s funding sources' })
-  @ApiOkResponse({ type: FundingSourceListModel })
-  async fundingSources(@CallingProgram() programToken: string): Promise<{ data: FundingSourceResponse[] }> {
-    return { data: await this.queries.execute(new ListFundingSourcesQuery(programToken)) };
+  @ApiOperation({ summary: 'List the program\'s funding sources, oldest first' })
+  @ApiOkResponse({ type: FundingSourcePageModel })
+  fundingSources(@CallingProgram() programToken: string, @Query() params: CursorPageParams): Promise<Page<FundingSourceResponse>> {
+    return this.queries.execute(new ListFundingSourcesQuery(programToken, pageRequest(params, params.page_size ?? DEFAULT_PAGE_SIZE)));
   }
 
   @Post('funding_sources')
@@ -127,9 +159,6 @@ export class AccountsController {
 
   private async answerFundingSource(programToken: string, accepted: CommandAccepted): Promise<FundingSourceResponse> {
     await this.acknowledger.visible(accepted);
-    const sources: FundingSourceResponse[] = await this.queries.execute(new ListFundingSourcesQuery(programToken));
-    const source = sources.find((candidate) => candidate.token === accepted.token);
-    if (!source) throw new FundingSourceNotFound(accepted.token);
-    return source;
+    return this.queries.execute(new GetFundingSourceQuery(programToken, accepted.token));
   }
 }

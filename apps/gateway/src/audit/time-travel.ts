@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CardResponse, ledgerCodec, Page, TransactionResponse } from '@ledger/contracts';
+import { CardResponse, ledgerCodec, Page, PageRequest, TransactionResponse } from '@ledger/contracts';
 import {
   Card,
   CardEvent,
@@ -21,7 +21,7 @@ import { EventStore, RecordedEvent } from '@ledger/event-store';
 import { cardRow, fundingSourceRow, ReadModelClient, transactionRow } from '@ledger/read-model';
 import { EVENT_STORE, READ_MODEL } from '@ledger/runtime';
 import { CardPresenter } from '../cards/card-presenter';
-import { createdBetween, pageOf } from '../http/paging';
+import { createdBetween, inMemoryPage } from '../http/paging';
 import { TransactionPresenter } from '../transactions/transaction-presenter';
 
 export interface AsOfFilter {
@@ -52,7 +52,7 @@ export class TimeTravel {
     return this.presentCard(card, program, asOf);
   }
 
-  async transactionPage(programToken: string, filter: AsOfFilter, page: number, pageSize: number, asOf: Date): Promise<Page<TransactionResponse>> {
+  async transactionPage(programToken: string, filter: AsOfFilter, paging: PageRequest, asOf: Date): Promise<Page<TransactionResponse>> {
     const candidates = await this.readModel.transaction.findMany({
       where: { programToken, ...(filter.cardToken ? { cardToken: filter.cardToken } : {}), created: { ...createdBetween(filter), lte: asOf } },
       select: { token: true },
@@ -64,20 +64,22 @@ export class TimeTravel {
         (filter.result === undefined || (filter.result === 'APPROVED') === (state.result === 'APPROVED')) &&
         (filter.status === undefined || state.status === filter.status),
     );
-    const shown = states.slice((page - 1) * pageSize, page * pageSize);
+    return inMemoryPage(paging, states, (state) => state.transactionToken, 'transaction', (shown) => this.presentTransactions(programToken, shown, asOf));
+  }
+
+  private async presentTransactions(programToken: string, shown: ExistingTransaction[], asOf: Date): Promise<TransactionResponse[]> {
     const program = await this.programAt(programToken, asOf);
     const cards = new Map<string, CardResponse>();
     for (const token of new Set(shown.map((state) => state.cardToken))) {
       const card = await this.cardAt(token, asOf);
       if (card.status === 'issued') cards.set(token, this.presentCard(card, program, asOf));
     }
-    const data = shown.map((state) => {
+    return shown.map((state) => {
       const card = cards.get(state.cardToken);
       if (!card) throw new Error(`Transaction ${state.transactionToken} names card ${state.cardToken}, which had no events by then`);
       const fundingType = program.status === 'active' ? program.fundingSources.find((s) => s.fundingToken === state.fundingToken)?.type : undefined;
       return this.transactions.transaction({ ...transactionRow(state, 0, asOf), acquirerFee: 0n }, card, fundingType ?? card.funding.type);
     });
-    return pageOf(data, page, pageSize, states.length);
   }
 
   private presentCard(card: Extract<Card, { status: 'issued' }>, program: Program, asOf: Date): CardResponse {

@@ -1,7 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { CardResponse, GetCardQuery, ListCardsQuery, Page } from '@ledger/contracts';
-import { CardNotFound } from '@ledger/domain';
+import { CardVault } from '@ledger/card-vault';
+import { CardResponse, GetCardQuery, ListCardsQuery, Page, SearchCardByPanQuery } from '@ledger/contracts';
+import { CardNotFound, InvalidInput, isValidCardNumber, NotFound } from '@ledger/domain';
 import type { Card, FundingSource, ReadModelClient } from '@ledger/read-model';
 import { READ_MODEL } from '@ledger/runtime';
 import { createdBetween, emptyPage, listPage, OLDEST_FIRST } from '../http/paging';
@@ -33,6 +34,36 @@ export class GetCardHandler implements IQueryHandler<GetCardQuery, CardResponse>
   async execute({ programToken, cardToken }: GetCardQuery): Promise<CardResponse> {
     const card = await this.readModel.card.findFirst({ where: { token: cardToken, programToken } });
     if (!card) throw new CardNotFound(cardToken);
+    const [response] = await presentCards(this.readModel, this.presenter, [card]);
+    return response;
+  }
+}
+
+/** A number no card of the calling program has: another program's card answers exactly the same. */
+export class NoCardWithThisPan extends NotFound {
+  constructor() {
+    super('No card with this pan was found', 'pan');
+  }
+}
+
+/**
+ * Lithic's cards.searchByPan. The number is never looked up in the clear: its keyed hash (the
+ * vault's lookup key) finds the card, and only among the calling program's, in one indexed query,
+ * so a miss and another program's card cannot be told apart, by answer or by work done. A number
+ * that fails its Luhn check is refused as the simulations refuse it.
+ */
+@QueryHandler(SearchCardByPanQuery)
+export class SearchCardByPanHandler implements IQueryHandler<SearchCardByPanQuery, CardResponse> {
+  constructor(
+    @Inject(READ_MODEL) private readonly readModel: ReadModelClient,
+    private readonly presenter: CardPresenter,
+    private readonly vault: CardVault,
+  ) {}
+
+  async execute({ programToken, pan }: SearchCardByPanQuery): Promise<CardResponse> {
+    if (!isValidCardNumber(pan)) throw new InvalidInput('pan is not a valid card number (its Luhn check digit is wrong)', 'pan');
+    const card = await this.readModel.card.findFirst({ where: { panHash: this.vault.lookupHash(pan), programToken } });
+    if (!card) throw new NoCardWithThisPan();
     const [response] = await presentCards(this.readModel, this.presenter, [card]);
     return response;
   }

@@ -15,6 +15,8 @@ import {
   ListCardsParams,
   ListCardsQuery,
   Page,
+  SearchCardByPanQuery,
+  SearchCardByPanRequest,
   UpdateCardCommand,
   UpdateCardRequest,
 } from '@ledger/contracts';
@@ -96,6 +98,16 @@ export class CardsController {
   get(@CallingProgram() programToken: string, @Param() { card_token }: CardTokenParam, @Query() { as_of }: AsOfParams): Promise<CardResponse> {
     if (as_of !== undefined) return this.timeTravel.card(programToken, card_token, as_of);
     return this.queries.execute(new GetCardQuery(programToken, card_token));
+  }
+
+  /** A read sent as POST so the number travels in the body, never in a URL or an access log. */
+  @Post('cards/search_by_pan')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Lithic\'s cards.searchByPan: the calling program\'s card with this number (another program\'s answers 404, as a missing one)' })
+  @ApiOkResponse({ type: CardModel })
+  @ApiErrors(404)
+  searchByPan(@CallingProgram() programToken: string, @Body() { pan }: SearchCardByPanRequest): Promise<CardResponse> {
+    return this.queries.execute(new SearchCardByPanQuery(programToken, pan));
   }
 
   @Get('cards/:card_token/spend_limits')

@@ -12,15 +12,16 @@ import {
   ListWebhookMessagesQuery,
   Page,
   WebhookAttemptError,
+  WebhookAttemptFilter,
   WebhookAttemptResponse,
   WebhookMessageNotFound,
   WebhookMessageResponse,
   WebhookMessageStatus,
 } from '@ledger/contracts';
 import { EventSubscriptionNotFound } from '@ledger/domain';
-import type { EventSubscriptionRow, ReadModelClient, WebhookAttempt, WebhookMessage } from '@ledger/read-model';
+import type { EventSubscriptionRow, Prisma, ReadModelClient, WebhookAttempt, WebhookMessage } from '@ledger/read-model';
 import { READ_MODEL } from '@ledger/runtime';
-import { listPage, type ListKey, OLDEST_FIRST } from '../http/paging';
+import { createdBetween, listPage, OLDEST_FIRST } from '../http/paging';
 
 export function presentSubscription(row: EventSubscriptionRow): EventSubscriptionResponse {
   return { token: row.token, url: row.url, description: row.description, event_types: row.eventTypes, disabled: row.disabled, failing: row.failing };
@@ -42,8 +43,14 @@ export function presentMessage(row: WebhookMessage): WebhookMessageResponse {
   };
 }
 
-export function presentAttempt(row: WebhookAttempt): WebhookAttemptResponse {
+/** An attempt with the ledger event its message carries (Lithic's event_token). */
+export function presentAttempt(row: WebhookAttempt, eventToken: string): WebhookAttemptResponse {
   return {
+    token: row.token,
+    event_token: eventToken,
+    response: '',
+    response_status_code: row.responseStatus ?? 0,
+    status: row.responseStatus !== null && row.responseStatus >= 200 && row.responseStatus < 300 ? 'SUCCESS' : 'FAILED',
     message_token: row.messageId,
     event_subscription_token: row.subscriptionToken,
     attempt: row.attempt,
@@ -106,7 +113,23 @@ export class GetEventSubscriptionSecretHandler implements IQueryHandler<GetEvent
 
 /** Newest first: the delivery log is read from the latest end; cursors walk the same order. */
 const NEWEST_MESSAGE_FIRST = { at: 'created', tie: 'id', direction: 'desc' } as const;
-const NEWEST_ATTEMPT_FIRST = { at: 'at', tie: 'attempt', direction: 'desc' } as const;
+const NEWEST_ATTEMPT_FIRST = { at: 'at', tie: 'token', direction: 'desc' } as const;
+
+/** Lithic's attempt status as a condition on the logged answer: SUCCESS is a 2xx; ended attempts are never PENDING or SENDING. */
+function attemptStatusWhere(status: WebhookAttemptFilter['status']): Prisma.WebhookAttemptWhereInput {
+  const success = { responseStatus: { gte: 200, lt: 300 } };
+  switch (status) {
+    case undefined:
+      return {};
+    case 'SUCCESS':
+      return success;
+    case 'FAILED':
+      return { NOT: success };
+    case 'PENDING':
+    case 'SENDING':
+      return { token: { in: [] } };
+  }
+}
 
 @QueryHandler(ListWebhookMessagesQuery)
 export class ListWebhookMessagesHandler implements IQueryHandler<ListWebhookMessagesQuery, Page<WebhookMessageResponse>> {
@@ -143,24 +166,30 @@ export class GetWebhookMessageHandler implements IQueryHandler<GetWebhookMessage
 export class ListWebhookAttemptsHandler implements IQueryHandler<ListWebhookAttemptsQuery, Page<WebhookAttemptResponse>> {
   constructor(@Inject(READ_MODEL) private readonly readModel: ReadModelClient) {}
 
-  async execute({ programToken, subscriptionToken, messageId, paging }: ListWebhookAttemptsQuery): Promise<Page<WebhookAttemptResponse>> {
+  async execute({ programToken, subscriptionToken, messageId, paging, filter }: ListWebhookAttemptsQuery): Promise<Page<WebhookAttemptResponse>> {
     await ownedSubscription(this.readModel, programToken, subscriptionToken);
     if (messageId !== undefined) {
       const message = await this.readModel.webhookMessage.findFirst({ where: { id: messageId, subscriptionToken, programToken }, select: { id: true } });
       if (!message) throw new WebhookMessageNotFound(messageId);
     }
-    const where = { subscriptionToken, ...(messageId !== undefined ? { messageId } : {}) };
+    const scope = { subscriptionToken, ...(messageId !== undefined ? { messageId } : {}) };
+    const where: Prisma.WebhookAttemptWhereInput = { ...scope, at: createdBetween(filter), ...attemptStatusWhere(filter.status) };
     return listPage(paging, {
       order: NEWEST_ATTEMPT_FIRST,
       noun: 'attempt',
       count: () => this.readModel.webhookAttempt.count({ where }),
       find: ({ after, orderBy, skip, take }) => this.readModel.webhookAttempt.findMany({ where: { ...where, ...(after ? { AND: [after] } : {}) }, orderBy, skip, take }),
-      // An attempt has no token of its own to name as a cursor: its lists page by page only (the DTO takes no cursor).
-      keyOf: async (): Promise<ListKey<number> | null> => null,
-      present: async (rows) => rows.map(presentAttempt),
+      keyOf: (token: string) => this.readModel.webhookAttempt.findFirst({ where: { ...scope, token }, select: { at: true, token: true } }).then((row) => row && { at: row.at, tie: row.token }),
+      present: (rows) => this.present(rows),
     });
   }
 
+  private async present(rows: WebhookAttempt[]): Promise<WebhookAttemptResponse[]> {
+    const messageIds = [...new Set(rows.map((row) => row.messageId))];
+    const messages = await this.readModel.webhookMessage.findMany({ where: { id: { in: messageIds } }, select: { id: true, eventId: true } });
+    const eventOf = new Map(messages.map((message) => [message.id, message.eventId]));
+    return rows.map((row) => presentAttempt(row, eventOf.get(row.messageId) ?? ''));
+  }
 }
 
 export const EVENT_SUBSCRIPTION_QUERY_HANDLERS = [

@@ -16,7 +16,9 @@ import {
   GetEventSubscriptionSecretQuery,
   GetWebhookMessageQuery,
   ListEventSubscriptionsQuery,
+  ListWebhookAttemptsParams,
   ListWebhookAttemptsQuery,
+  WebhookAttemptFilter,
   ListWebhookMessagesParams,
   ListWebhookMessagesQuery,
   Page,
@@ -48,6 +50,10 @@ import {
 } from '../http/openapi-models';
 import { RequestWithId } from '../http/request-id';
 import { WriteAcknowledger } from '../http/write-acknowledger';
+
+function attemptFilter(params: ListWebhookAttemptsParams): WebhookAttemptFilter {
+  return { status: params.status, createdFrom: params.begin, createdBefore: params.end };
+}
 
 /**
  * Webhooks, which the spec leaves open, shaped like Lithic's event subscriptions (docs/webhooks.md).
@@ -195,10 +201,10 @@ export class EventSubscriptionsController {
   messageAttempts(
     @CallingProgram() programToken: string,
     @Param() { event_subscription_token, message_token }: WebhookMessageParams,
-    @Query() params: PageParams,
+    @Query() params: ListWebhookAttemptsParams,
   ): Promise<Page<WebhookAttemptResponse>> {
     return this.queries.execute(
-      new ListWebhookAttemptsQuery(programToken, event_subscription_token, message_token, pageRequest(params, params.page_size ?? DEFAULT_PAGE_SIZE)),
+      new ListWebhookAttemptsQuery(programToken, event_subscription_token, message_token, pageRequest(params, params.page_size ?? DEFAULT_PAGE_SIZE), attemptFilter(params)),
     );
   }
 
@@ -251,10 +257,10 @@ export class EventSubscriptionsController {
   attempts(
     @CallingProgram() programToken: string,
     @Param() { event_subscription_token }: EventSubscriptionTokenParam,
-    @Query() params: PageParams,
+    @Query() params: ListWebhookAttemptsParams,
   ): Promise<Page<WebhookAttemptResponse>> {
     return this.queries.execute(
-      new ListWebhookAttemptsQuery(programToken, event_subscription_token, undefined, pageRequest(params, params.page_size ?? DEFAULT_PAGE_SIZE)),
+      new ListWebhookAttemptsQuery(programToken, event_subscription_token, undefined, pageRequest(params, params.page_size ?? DEFAULT_PAGE_SIZE), attemptFilter(params)),
     );
   }
 }

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { MethodNotAllowed } from './errors';
 
 interface RouteLayer {
-  route?: { methods: Record<string, boolean | undefined> };
+  route?: { path: string; methods: Record<string, boolean | undefined> };
   match(path: string): unknown;
 }
 
@@ -20,20 +20,30 @@ export function answerMethodNotAllowed(request: Request, response: Response, nex
   next(new MethodNotAllowed(request.method, allowed));
 }
 
-/** The methods the routes of this path take, or null when no route has the path (or one takes every method). */
+/**
+ * The methods the routes of this path take, or null when no route has the path (or one takes every
+ * method). Only the most literal routes count: `/v1/cards/search_by_pan` is that path, not a card
+ * token that `/v1/cards/:card_token` would take (it could never be one).
+ */
 function allowedMethods(stack: RouteLayer[], path: string): string[] | null {
+  const routes = stack.filter((layer) => layer.route && matches(layer, path)).map((layer) => layer.route!);
+  if (routes.some((route) => route.methods._all)) return null;
+  const fewestParameters = Math.min(...routes.map(parameterCount));
   const methods = new Set<string>();
-  for (const layer of stack) {
-    if (!layer.route || !matches(layer, path)) continue;
-    for (const [method, on] of Object.entries(layer.route.methods)) {
+  for (const route of routes) {
+    if (parameterCount(route) !== fewestParameters) continue;
+    for (const [method, on] of Object.entries(route.methods)) {
       if (!on) continue;
-      if (method === '_all') return null;
       methods.add(method.toUpperCase());
     }
   }
   if (methods.size === 0) return null;
   if (methods.has('GET')) methods.add('HEAD');
   return [...methods].sort();
+}
+
+function parameterCount(route: { path: string }): number {
+  return (String(route.path).match(/[:*]/g) ?? []).length;
 }
 
 function matches(layer: RouteLayer, path: string): boolean {

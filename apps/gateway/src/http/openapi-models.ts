@@ -2,6 +2,8 @@ import { applyDecorators, Type } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiResponse, type ApiPropertyOptions } from '@nestjs/swagger';
 import type {
   AccountResponse,
+  AccountSpendLimitsResponse,
+  TransactionEventAmountsResponse,
   CardResponse,
   CardSpendLimitsResponse,
   ErrorBody,
@@ -18,8 +20,8 @@ import type {
   WebhookAttemptResponse,
   WebhookMessageResponse,
 } from '@ledger/contracts';
-import { WEBHOOK_ATTEMPT_ERRORS } from '@ledger/contracts';
-import { CARD_STATES, CARD_TYPES, PROGRAM_STATES, SPEND_LIMIT_DURATIONS, TRANSACTION_EVENT_TYPES, TRANSACTION_RESULTS, TRANSACTION_STATUSES } from '@ledger/domain';
+import { WEBHOOK_ATTEMPT_ERRORS, WEBHOOK_ATTEMPT_STATUSES, type WebhookAttemptStatus } from '@ledger/contracts';
+import { CARD_STATES, CARD_TYPES, DETAILED_RESULTS, PROGRAM_STATES, SPEND_LIMIT_DURATIONS, TRANSACTION_EVENT_TYPES, TRANSACTION_RESULTS, TRANSACTION_STATUSES } from '@ledger/domain';
 import type { AuditedEvent } from '../audit/stream-events';
 import type { ConsistencyResponse, EventProofResponse } from '../audit/ledger-commitment';
 import type { ExportedEvent, SignedDigest } from '@ledger/ledger-proof';
@@ -129,14 +131,6 @@ export class MerchantModel implements MerchantResponse {
   @AlwaysNull('simulated traffic does not carry it') street_address!: null;
 }
 
-export class TransactionEventModel implements TransactionEventResponse {
-  @ApiProperty({ type: 'integer', description: 'Always positive' }) amount!: number;
-  @ApiProperty({ format: 'date-time' }) created!: string;
-  @ApiProperty({ enum: TRANSACTION_RESULTS, description: 'APPROVED or the decline reason' }) result!: string;
-  @ApiProperty({ format: 'uuid' }) token!: string;
-  @ApiProperty({ enum: TRANSACTION_EVENT_TYPES }) type!: string;
-}
-
 export class TransactionFundingModel {
   @ApiProperty({ type: 'integer' }) amount!: number;
   @ApiProperty() token!: string;
@@ -180,6 +174,28 @@ export class PosTerminalModel {
 export class PosModel implements PosResponse {
   @ApiProperty({ type: PosEntryModeModel }) entry_mode!: PosEntryModeModel;
   @ApiProperty({ type: PosTerminalModel }) terminal!: PosTerminalModel;
+}
+
+/** Lithic's per-event amounts: the event's amount in each currency. */
+export class TransactionEventAmountsModel implements TransactionEventAmountsResponse {
+  @ApiProperty({ type: CardholderAmountModel, description: 'The event\'s amount in the card\'s currency' }) cardholder!: CardholderAmountModel;
+  @ApiProperty({ type: MoneyAmountModel, description: 'The event\'s amount in merchant_currency, at the authorization\'s rate' }) merchant!: MoneyAmountModel;
+  @ApiProperty({ type: CardholderAmountModel, nullable: true, description: 'Only for events that move funds (CLEARING, RETURN, RETURN_REVERSAL); null for authorizations, advices and voids' })
+  settlement!: CardholderAmountModel | null;
+}
+
+export class TransactionEventModel implements TransactionEventResponse {
+  @ApiProperty({ type: 'integer', description: 'Always positive' }) amount!: number;
+  @ApiProperty({ format: 'date-time' }) created!: string;
+  @ApiProperty({ enum: TRANSACTION_RESULTS, description: 'APPROVED or the decline reason' }) result!: string;
+  @ApiProperty({ format: 'uuid' }) token!: string;
+  @ApiProperty({ enum: TRANSACTION_EVENT_TYPES }) type!: string;
+  @ApiProperty({ type: TransactionEventAmountsModel }) amounts!: TransactionEventAmountsModel;
+  @ApiProperty({ type: 'array', items: { type: 'string', enum: [...new Set(Object.values(DETAILED_RESULTS))] }, description: 'Lithic\'s detailed result of `result`, one value (DECLINED where Lithic has none of the same meaning)' })
+  detailed_results!: string[];
+  @ApiProperty({ enum: ['CREDIT', 'DEBIT'], description: 'CREDIT for VOID and RETURN, else DEBIT' }) effective_polarity!: 'CREDIT' | 'DEBIT';
+  @AlwaysNull('no card network carried simulated traffic', 'object') network_info!: null;
+  @ApiProperty({ type: 'array', items: { type: 'object' }, maxItems: 0, description: 'Always empty: no auth rules' }) rule_results!: never[];
 }
 
 export class TransactionModel implements TransactionResponse {
@@ -232,6 +248,24 @@ export class AccountSpendLimitsModel {
   @ApiProperty({ type: 'integer', description: 'Cents over the trailing month; 0 is none (ours and Lithic\'s monthly)' }) monthly!: number;
   @ApiProperty({ type: 'integer', description: 'Lithic\'s daily account limit: always 0 (none) here' }) daily!: number;
   @ApiProperty({ type: 'integer', description: 'Lithic\'s lifetime account limit: always 0 (none) here' }) lifetime!: number;
+}
+
+/** Lithic's AccountSpendLimits keys here: ours (weekly) beside Lithic's (monthly); a window without a limit is absent. */
+export class AccountSpendWindowsModel {
+  @ApiPropertyOptional({ type: 'integer', description: 'The trailing week (ours)' }) weekly?: number;
+  @ApiPropertyOptional({ type: 'integer', description: 'The trailing month (ours and Lithic\'s)' }) monthly?: number;
+}
+
+export class AccountSpendVelocityModel {
+  @ApiPropertyOptional({ type: 'integer', format: 'int64', description: 'The trailing week (ours)' }) weekly?: bigint;
+  @ApiPropertyOptional({ type: 'integer', format: 'int64', description: 'The trailing month (ours and Lithic\'s)' }) monthly?: bigint;
+}
+
+export class AccountSpendLimitStandingModel implements AccountSpendLimitsResponse {
+  @ApiProperty({ type: AccountSpendWindowsModel, description: 'What the next authorization may still spend in each window, never below 0' })
+  available_spend_limit!: AccountSpendWindowsModel;
+  @ApiProperty({ type: AccountSpendWindowsModel, description: 'The configured limits' }) spend_limit!: AccountSpendWindowsModel;
+  @ApiProperty({ type: AccountSpendVelocityModel, description: 'Cents counted against each limit in its window (returns freeing earlier spend)' }) spend_velocity!: AccountSpendVelocityModel;
 }
 
 export class AccountVelocityLimitModel {
@@ -290,6 +324,11 @@ export class WebhookMessageModel implements WebhookMessageResponse {
 }
 
 export class WebhookAttemptModel implements WebhookAttemptResponse {
+  @ApiProperty({ format: 'uuid', description: 'Lithic\'s attempt token; the cursor of the attempt lists' }) token!: string;
+  @ApiProperty({ format: 'uuid', description: 'The ledger event the message carries' }) event_token!: string;
+  @ApiProperty({ description: 'The receiver\'s body is not kept: always ""' }) response!: string;
+  @ApiProperty({ type: 'integer', description: 'The receiver\'s HTTP status; 0 when no answer came' }) response_status_code!: number;
+  @ApiProperty({ enum: WEBHOOK_ATTEMPT_STATUSES, description: 'SUCCESS for a 2xx answer, else FAILED; attempts are logged once ended' }) status!: WebhookAttemptStatus;
   @ApiProperty({ format: 'uuid' }) message_token!: string;
   @ApiProperty({ format: 'uuid' }) event_subscription_token!: string;
   @ApiProperty({ type: 'integer' }) attempt!: number;
@@ -414,8 +453,8 @@ export const TransactionPageModel = pageOf(TransactionModel, 'TransactionPage');
 export const EventSubscriptionPageModel = pageOf(EventSubscriptionModel, 'EventSubscriptionPage');
 export const WebhookMessagePageModel = pageOf(WebhookMessageModel, 'WebhookMessagePage');
 export const WebhookAttemptPageModel = pageOf(WebhookAttemptModel, 'WebhookAttemptPage');
-export const AccountListModel = listOf(AccountModel, 'AccountList');
-export const FundingSourceListModel = listOf(FundingSourceModel, 'FundingSourceList');
+export const AccountPageModel = pageOf(AccountModel, 'AccountPage');
+export const FundingSourcePageModel = pageOf(FundingSourceModel, 'FundingSourcePage');
 export const AuditedEventListModel = listOf(AuditedEventModel, 'AuditedEventList');
 
 const ERROR_MEANINGS: Record<number, string> = {

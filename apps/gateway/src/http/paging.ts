@@ -64,6 +64,31 @@ export async function listPage<At extends string, Tie extends string, T, Row, It
   return { data: await list.present(rows.slice(0, pageSize)), has_more: rows.length > pageSize };
 }
 
+/**
+ * A list already whole and in order in memory (time travel folds every stream it shows), paged by
+ * the rules of {@link listPage}: one page of it by number, or the items after (before) the cursor's.
+ * A cursor must name an item of this list as filtered; only `present`'s items are presented.
+ */
+export async function inMemoryPage<T, Item>(paging: PageRequest, items: readonly T[], tokenOf: (item: T) => string, noun: string, present: (shown: T[]) => Promise<Item[]>): Promise<Page<Item>> {
+  if (paging.style === 'page') {
+    const from = (paging.page - 1) * paging.pageSize;
+    return pageOf(await present(items.slice(from, from + paging.pageSize)), paging.page, paging.pageSize, items.length);
+  }
+  const { pageSize, startingAfter, endingBefore } = paging;
+  const indexOf = (parameter: string, token: string) => {
+    const index = items.findIndex((item) => tokenOf(item) === token);
+    if (index < 0) throw new RequestInvalid(`${parameter} ${token} is not ${article(noun)} of this list`);
+    return index;
+  };
+  if (endingBefore !== undefined) {
+    const end = indexOf('ending_before', endingBefore);
+    const start = Math.max(0, end - pageSize);
+    return { data: await present(items.slice(start, end)), has_more: start > 0 };
+  }
+  const start = startingAfter === undefined ? 0 : indexOf('starting_after', startingAfter) + 1;
+  return { data: await present(items.slice(start, start + pageSize)), has_more: start + pageSize < items.length };
+}
+
 /** The spec's envelope, with `has_more` beside it. */
 export function pageOf<T>(data: T[], page: number, pageSize: number, total: number, hasMore = page * pageSize < total): Page<T> {
   return { data, has_more: hasMore, page, total_entries: total, total_pages: Math.ceil(total / pageSize) };
@@ -76,8 +101,12 @@ export function emptyPage<T>(paging: PageRequest): Page<T> {
 
 async function cursorKey<At extends string, Tie extends string, T, Row, Item>(list: ListSource<At, Tie, T, Row, Item>, parameter: string, token: string): Promise<ListKey<T>> {
   const key = await list.keyOf(token);
-  if (!key) throw new RequestInvalid(`${parameter} ${token} is not a ${list.noun} of this list`);
+  if (!key) throw new RequestInvalid(`${parameter} ${token} is not ${article(list.noun)} of this list`);
   return key;
+}
+
+function article(noun: string): string {
+  return `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
 }
 
 function orderBy<At extends string, Tie extends string>(order: ListOrder<At, Tie>, reversed: boolean): OrderBy<At, Tie> {

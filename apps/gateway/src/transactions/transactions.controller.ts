@@ -42,10 +42,9 @@ export class TransactionsController {
     const pageSize = either(params.page_size, params.pagesize, 'page_size and pagesize') ?? DEFAULT_PAGE_SIZE;
     const paging = pageRequest(params, pageSize);
     if (params.as_of !== undefined) {
-      // Time travel folds every matching stream into memory and pages that: by page only.
-      if (paging.style === 'cursor') throw new RequestInvalid(`as_of and ${params.starting_after !== undefined ? 'starting_after' : 'ending_before'} cannot be combined: time travel pages with page and page_size`);
+      // Time travel folds every matching stream into memory and pages that, by page or by cursor.
       if (filter.accountToken !== undefined && filter.accountToken !== programToken) return Promise.resolve(emptyPage(paging));
-      return this.timeTravel.transactionPage(programToken, filter, paging.page, pageSize, params.as_of);
+      return this.timeTravel.transactionPage(programToken, filter, paging, params.as_of);
     }
     return this.queries.execute(new ListTransactionsQuery(programToken, filter, paging));
   }

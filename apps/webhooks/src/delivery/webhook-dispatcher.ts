@@ -3,7 +3,7 @@ import type { CommandBus } from '@nestjs/cqrs';
 import { performance } from 'node:perf_hooks';
 import type { Pool, PoolClient } from 'pg';
 import type { CardVault } from '@ledger/card-vault';
-import { MarkEventSubscriptionFailingCommand, MarkEventSubscriptionRecoveredCommand, WebhookAttemptError } from '@ledger/contracts';
+import { MarkEventSubscriptionFailingCommand, MarkEventSubscriptionRecoveredCommand, WebhookAttemptError, webhookAttemptToken } from '@ledger/contracts';
 import { EgressFailure, EgressHttpClient } from '@ledger/egress';
 import type { CommandOrigin } from '@ledger/event-store';
 import { PRIVACY_HMAC_HEADER, privacyHmac, signedHeaders } from '@ledger/messaging';
@@ -213,9 +213,9 @@ export class WebhookDispatcher {
       else status = 'pending';
       await this.update(client, message.id, outcome, attempt, round, status);
       await client.query(
-        `insert into webhook_attempts (message_id, attempt, subscription_token, at, url, response_status, error, duration_ms)
-         values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing`,
-        [message.id, attempt, message.subscription_token, outcome.at, message.url, outcome.status, outcome.error, outcome.durationMs],
+        `insert into webhook_attempts (message_id, attempt, subscription_token, at, url, response_status, error, duration_ms, token)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict do nothing`,
+        [message.id, attempt, message.subscription_token, outcome.at, message.url, outcome.status, outcome.error, outcome.durationMs, webhookAttemptToken(message.id, attempt)],
       );
       await client.query('commit');
       return status;

@@ -28,8 +28,9 @@ export function subjectTokenOf(message: Pick<IntegrationMessage, 'stream_id'>): 
   return message.stream_id.slice(message.stream_id.indexOf('-') + 1);
 }
 
-/** A fixed namespace for the name-based message ids (RFC 9562 version 5). */
+/** Fixed namespaces for the name-based message and attempt ids (RFC 9562 version 5). */
 const MESSAGE_ID_NAMESPACE = Buffer.from('6f0d9f2e7c1b4a3d9e8f1a2b3c4d5e6f', 'hex');
+const ATTEMPT_TOKEN_NAMESPACE = Buffer.from('0b7e4c1a9d2f4e6b8a3c5d7e9f1a2b4c', 'hex');
 
 /**
  * The id of the message that carries one ledger event to one subscription: a version-5 UUID of
@@ -37,7 +38,16 @@ const MESSAGE_ID_NAMESPACE = Buffer.from('6f0d9f2e7c1b4a3d9e8f1a2b3c4d5e6f', 'he
  * Kafka all get the same id, so receivers de-duplicate on webhook-id.
  */
 export function webhookMessageId(eventId: string, subscriptionToken: string): string {
-  const hash = createHash('sha1').update(MESSAGE_ID_NAMESPACE).update(`${eventId}/${subscriptionToken}`).digest();
+  return nameBasedUuid(MESSAGE_ID_NAMESPACE, `${eventId}/${subscriptionToken}`);
+}
+
+/** The token of one delivery attempt (Lithic's MessageAttempt.token): a version-5 UUID of "<message id>/<attempt>". */
+export function webhookAttemptToken(messageId: string, attempt: number): string {
+  return nameBasedUuid(ATTEMPT_TOKEN_NAMESPACE, `${messageId}/${attempt}`);
+}
+
+function nameBasedUuid(namespace: Buffer, name: string): string {
+  const hash = createHash('sha1').update(namespace).update(name).digest();
   hash[6] = (hash[6] & 0x0f) | 0x50;
   hash[8] = (hash[8] & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString('hex');

@@ -7,6 +7,14 @@ export class GetCardQuery {
   ) {}
 }
 
+/** Lithic's cards.searchByPan: the calling program's card with this number, looked up by the number's keyed hash. */
+export class SearchCardByPanQuery {
+  constructor(
+    readonly programToken: string,
+    readonly pan: string,
+  ) {}
+}
+
 /** Lithic's card spend limits: the card's limit, what counts against it and what is left, now. */
 export class GetCardSpendLimitsQuery {
   constructor(
@@ -63,8 +71,36 @@ export class GetAccountQuery {
   ) {}
 }
 
+/** Lithic's accounts.list: the one account a program has (itself), paged like every list. */
+export class ListAccountsQuery {
+  constructor(
+    readonly programToken: string,
+    readonly filter: { readonly createdFrom?: Date; readonly createdBefore?: Date },
+    readonly paging: PageRequest,
+  ) {}
+}
+
+/** Lithic's accounts.retrieveSpendLimits over the program's platform limits. */
+export class GetAccountSpendLimitsQuery {
+  constructor(
+    readonly programToken: string,
+    readonly accountToken: string,
+  ) {}
+}
+
+/** The program's funding sources, oldest first. */
 export class ListFundingSourcesQuery {
-  constructor(readonly programToken: string) {}
+  constructor(
+    readonly programToken: string,
+    readonly paging: PageRequest,
+  ) {}
+}
+
+export class GetFundingSourceQuery {
+  constructor(
+    readonly programToken: string,
+    readonly fundingToken: string,
+  ) {}
 }
 
 export class GetAuthorizationStreamQuery {

@@ -49,5 +49,13 @@ export class ListWebhookAttemptsQuery {
     readonly subscriptionToken: string,
     readonly messageId: string | undefined,
     readonly paging: PageRequest,
+    readonly filter: WebhookAttemptFilter = {},
   ) {}
+}
+
+/** Lithic's listAttempts filters: the attempt's outcome, and when it was made (begin inclusive, end exclusive). */
+export interface WebhookAttemptFilter {
+  readonly status?: 'FAILED' | 'PENDING' | 'SENDING' | 'SUCCESS';
+  readonly createdFrom?: Date;
+  readonly createdBefore?: Date;
 }

@@ -70,6 +70,27 @@ export class UpdateAccountRequest {
   @IsString({ each: true })
   @MaxLength(255, { each: true })
   blocked_merchants?: string[];
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, description: 'Lithic\'s name for spend_limit.monthly (cents over the trailing month; 0 is none). If both are sent they must agree.' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_MONEY)
+  monthly_spend_limit?: number;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 0, description: 'Lithic\'s daily account limit. Only 0 (none): the platform has no daily limit (the spec\'s decline results have none to decline with).' })
+  @IsOptional()
+  @IsInt()
+  @Max(0, { message: 'daily_spend_limit can only be 0 (no limit): the platform has no daily limit; use spend_limit.weekly or monthly' })
+  @Min(0)
+  daily_spend_limit?: number;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 0, description: 'Lithic\'s lifetime account limit. Only 0 (none): the platform has no lifetime limit (the spec\'s decline results have none to decline with).' })
+  @IsOptional()
+  @IsInt()
+  @Max(0, { message: 'lifetime_spend_limit can only be 0 (no limit): the platform has no lifetime limit; use spend_limit.weekly or monthly' })
+  @Min(0)
+  lifetime_spend_limit?: number;
 }
 
 export class AccountTokenParam {

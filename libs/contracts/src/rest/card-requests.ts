@@ -56,6 +56,13 @@ export class CreateCardRequest {
   pin?: string;
 }
 
+/** POST /v1/cards/search_by_pan (Lithic's cards.searchByPan): the number of one of the calling program's cards. */
+export class SearchCardByPanRequest {
+  @ApiProperty({ pattern: '^\\d{16}$', description: 'The card number; only the calling program\'s cards are found' })
+  @Matches(/^\d{16}$/, { message: 'pan must be a 16-digit card number' })
+  pan!: string;
+}
+
 /** PATCH /v1/cards/{card_token} (spec 4.6). */
 export class UpdateCardRequest {
   @ApiPropertyOptional({ enum: UPDATABLE_CARD_STATES, description: 'CLOSED is final' })

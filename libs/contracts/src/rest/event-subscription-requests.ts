@@ -6,6 +6,7 @@ import { TokenField } from './token-field';
 import { CursorParameter } from './cursor-parameters';
 import { DayOrInstantParameter } from './query-parameters';
 import { PageParams } from './validation';
+import { DayOrInstantParameter } from './query-parameters';
 
 const urlOptions = { require_tld: false, protocols: ['http', 'https'], require_protocol: true };
 const urlMessage = { message: 'url must be an http or https URL' };
@@ -82,6 +83,30 @@ export class WebhookMessageParams {
   message_token!: string;
 }
 
+/** Lithic's MessageAttempt status. An attempt is logged once it has ended, so PENDING and SENDING never occur. */
+export const WEBHOOK_ATTEMPT_STATUSES = ['FAILED', 'PENDING', 'SENDING', 'SUCCESS'] as const;
+export type WebhookAttemptStatus = (typeof WEBHOOK_ATTEMPT_STATUSES)[number];
+
+/** Lithic's listAttempts parameters: cursors (attempt tokens), begin/end on when the attempt was made, status. */
+export class ListWebhookAttemptsParams extends PageParams {
+  @CursorParameter({ anyUuid: true })
+  starting_after?: string;
+
+  @CursorParameter({ anyUuid: true })
+  ending_before?: string;
+
+  @DayOrInstantParameter({ description: 'Attempts made at or after this instant, or on or after this day (YYYY-MM-DD: its UTC midnight)' })
+  begin?: Date;
+
+  @DayOrInstantParameter({ description: 'Attempts made before this instant, or before this day (YYYY-MM-DD: its UTC midnight)' })
+  end?: Date;
+
+  @ApiPropertyOptional({ enum: WEBHOOK_ATTEMPT_STATUSES, description: 'SUCCESS: a 2xx answer; FAILED: any other outcome. PENDING and SENDING match nothing (attempts are logged once ended).' })
+  @IsOptional()
+  @IsIn(WEBHOOK_ATTEMPT_STATUSES, { message: `status must be one of ${WEBHOOK_ATTEMPT_STATUSES.join(', ')}` })
+  status?: WebhookAttemptStatus;
+}
+
 export class ListWebhookMessagesParams extends PageParams {
   @CursorParameter({ anyUuid: true })
   starting_after?: string;
@@ -136,7 +161,18 @@ export interface WebhookMessageResponse {
 export const WEBHOOK_ATTEMPT_ERRORS = ['http_status', 'connection_failed', 'timeout', 'refused_by_egress_policy'] as const;
 export type WebhookAttemptError = (typeof WEBHOOK_ATTEMPT_ERRORS)[number];
 
+/** Ours (message_token, attempt, response_status, error, duration_ms) and Lithic's MessageAttempt fields side by side. */
 export interface WebhookAttemptResponse {
+  /** Lithic's: the attempt's own token, the cursor of its lists. */
+  token: string;
+  /** Lithic's: the ledger event the message carries (the same for every subscription it went to). */
+  event_token: string;
+  /** Lithic's: the receiver's body is not kept (only its status and the failure's class), so always "". */
+  response: string;
+  /** Lithic's: the receiver's HTTP status, 0 when no answer came. */
+  response_status_code: number;
+  /** Lithic's: SUCCESS for a 2xx answer, else FAILED. */
+  status: WebhookAttemptStatus;
   message_token: string;
   event_subscription_token: string;
   attempt: number;

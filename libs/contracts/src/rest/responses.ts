@@ -100,6 +100,21 @@ export interface TransactionEventResponse {
   result: string;
   token: string;
   type: string;
+  /** Lithic's per-event fields, beside the spec's. */
+  amounts: TransactionEventAmountsResponse;
+  detailed_results: string[];
+  effective_polarity: 'CREDIT' | 'DEBIT';
+  /** No card network carried simulated traffic (as the transaction's `network`). */
+  network_info: null;
+  /** No auth rules here: nothing to report. */
+  rule_results: never[];
+}
+
+/** Lithic's per-event amounts: the event's amount in each currency; `settlement` only for events that move funds. */
+export interface TransactionEventAmountsResponse {
+  cardholder: MoneyAmount & { conversion_rate: string };
+  merchant: MoneyAmount;
+  settlement: (MoneyAmount & { conversion_rate: string }) | null;
 }
 
 export interface MoneyAmount {
@@ -194,6 +209,17 @@ export interface AccountResponse {
   spend_limit: { transaction: number; weekly: number; monthly: number; daily: number; lifetime: number };
   velocity_limit: { max_authorizations: number; window_seconds: number } | null;
   blocked_merchants: string[];
+}
+
+/**
+ * Lithic's AccountSpendLimits over the program's platform limits: per window that has a limit, the
+ * limit, what counts against it and what is left. `monthly` is Lithic's key; `weekly` is ours,
+ * beside it. Lithic's `daily` and `lifetime` never appear: the platform has no such limit.
+ */
+export interface AccountSpendLimitsResponse {
+  available_spend_limit: Partial<Record<'weekly' | 'monthly', number>>;
+  spend_limit: Partial<Record<'weekly' | 'monthly', number>>;
+  spend_velocity: Partial<Record<'weekly' | 'monthly', bigint>>;
 }
 
 /**

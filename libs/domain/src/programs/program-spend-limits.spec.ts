@@ -1,4 +1,4 @@
-import { programLimitExceeded } from './program-spend-limits';
+import { programLimitExceeded, programSpendStanding } from './program-spend-limits';
 
 describe('program spend limits', () => {
   const none = { weekly: 0n, monthly: 0n };
@@ -33,5 +33,21 @@ describe('program spend limits', () => {
     const limits = { transaction: 0, weekly: 0, monthly: Number.MAX_SAFE_INTEGER };
     expect(programLimitExceeded(limits, 1, { weekly: 0n, monthly: BigInt(Number.MAX_SAFE_INTEGER) })).toBe('GLOBAL_MONTHLY_LIMIT');
     expect(programLimitExceeded(limits, 1, { weekly: 0n, monthly: BigInt(Number.MAX_SAFE_INTEGER) - 1n })).toBeNull();
+  });
+
+  describe('standing (Lithic\'s account spend limits)', () => {
+    it('shows only the windows that have a limit', () => {
+      expect(programSpendStanding({ transaction: 500, weekly: 0, monthly: 0 }, {})).toEqual({});
+      expect(Object.keys(programSpendStanding({ transaction: 0, weekly: 0, monthly: 1000 }, { monthly: 10n }))).toEqual(['monthly']);
+    });
+
+    it('leaves exactly what the next authorization may spend, never below 0', () => {
+      const limits = { transaction: 0, weekly: 1000, monthly: 5000 };
+      const standing = programSpendStanding(limits, { weekly: 600n, monthly: 5200n });
+      expect(standing).toEqual({ weekly: { limit: 1000, spent: 600n, available: 400n }, monthly: { limit: 5000, spent: 5200n, available: 0n } });
+      // The class of the rule: available is the largest amount the decline rule still approves.
+      expect(programLimitExceeded(limits, Number(standing.weekly!.available), { weekly: 600n, monthly: 0n })).toBeNull();
+      expect(programLimitExceeded(limits, Number(standing.weekly!.available) + 1, { weekly: 600n, monthly: 0n })).toBe('GLOBAL_WEEKLY_LIMIT');
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { overLimit, SpendWindow } from '../cards/spend-window';
+import { NO_SPEND_LIMIT } from '../cards/card-values';
 import type { ProgramSpendLimits } from './program';
 
 export type GlobalLimitDecline = 'GLOBAL_TRANSACTION_LIMIT' | 'GLOBAL_WEEKLY_LIMIT' | 'GLOBAL_MONTHLY_LIMIT';
@@ -22,4 +23,28 @@ export function programLimitExceeded(limits: ProgramSpendLimits, amount: number,
   if (overLimit(limits.weekly, spent.weekly, amount)) return 'GLOBAL_WEEKLY_LIMIT';
   if (overLimit(limits.monthly, spent.monthly, amount)) return 'GLOBAL_MONTHLY_LIMIT';
   return null;
+}
+
+/** One platform window as Lithic's account spend limits show it: the limit, what counts against it, and what is left. */
+export interface ProgramWindowStanding {
+  readonly limit: number;
+  readonly spent: bigint;
+  readonly available: bigint;
+}
+
+/**
+ * Where each of the program's windowed limits stands, by the rule the authorization applies
+ * (`programLimitExceeded`): a window whose limit is 0 (none) is absent. `available` never goes
+ * below 0: concurrent authorizations may overshoot a platform limit (docs/declines.md).
+ */
+export function programSpendStanding(limits: ProgramSpendLimits, spent: Partial<ProgramWindowSpend>): Partial<Record<keyof ProgramWindowSpend, ProgramWindowStanding>> {
+  const standing: Partial<Record<keyof ProgramWindowSpend, ProgramWindowStanding>> = {};
+  for (const window of ['weekly', 'monthly'] as const) {
+    const limit = limits[window];
+    if (limit === NO_SPEND_LIMIT) continue;
+    const windowSpent = spent[window] ?? 0n;
+    const left = BigInt(limit) - windowSpent;
+    standing[window] = { limit, spent: windowSpent, available: left > 0n ? left : 0n };
+  }
+  return standing;
 }

@@ -267,7 +267,11 @@ function amountData(command: AmountCommand, at: string) {
 
 /** Local-currency amounts follow the settlement-currency ones at the authorization's rate. */
 function inLocalCurrency(transaction: ExistingTransaction, amount: number): number {
-  const { rate } = transaction;
+  return localAmountAtRate(transaction.rate, amount);
+}
+
+/** A settlement-currency amount in the merchant's currency at the transaction's rate (its events' merchant amounts too). */
+export function localAmountAtRate(rate: ExistingTransaction['rate'], amount: number): number {
   if (rate.amount === 0) return amount;
   const product = amount * rate.merchantAmount;
   // Doubles are exact while the product is a safe integer, and every stored event was folded that way;

@@ -1,6 +1,6 @@
 import { fundingTimestamp, FundingSourceResponse, isoSeconds, TransactionEventResponse, TransactionResponse } from '@ledger/contracts';
 import type { CardResponse, LithicCardFields, LithicTransactionFields, PosResponse } from '@ledger/contracts';
-import { CARDHOLDER_CURRENCY, type TransactionEventEntry } from '@ledger/domain';
+import { CARDHOLDER_CURRENCY, DETAILED_RESULTS, effectivePolarity, isFinancialEvent, localAmountAtRate, type TransactionEventEntry } from '@ledger/domain';
 import type { Card, FundingSource, Transaction } from '../generated/prisma/client';
 
 /**
@@ -109,6 +109,33 @@ function lithicTransactionFields(row: Transaction): LithicTransactionFields {
   };
 }
 
+/**
+ * One event as the spec has it (amount, created, result, token, type) and Lithic's fields beside:
+ * the event's amount in each currency at the transaction's own rate, the settlement amount only for
+ * events that move funds, the detailed result and polarity by the domain's rules, and no network
+ * or auth-rule facts (none exist for simulated traffic).
+ */
+function presentTransactionEvent(row: Transaction, entry: TransactionEventEntry): TransactionEventResponse {
+  const rate = { amount: Number(row.rateAmount), merchantAmount: Number(row.rateMerchantAmount) };
+  const conversion_rate = conversionRate(row.rateAmount, row.rateMerchantAmount);
+  return {
+    amount: entry.amount,
+    created: isoSeconds(new Date(entry.created)),
+    result: entry.result,
+    token: entry.token,
+    type: entry.type,
+    amounts: {
+      cardholder: { amount: entry.amount, conversion_rate, currency: CARDHOLDER_CURRENCY },
+      merchant: { amount: localAmountAtRate(rate, entry.amount), currency: row.merchantCurrency },
+      settlement: isFinancialEvent(entry.type) ? { amount: entry.amount, conversion_rate, currency: CARDHOLDER_CURRENCY } : null,
+    },
+    detailed_results: [DETAILED_RESULTS[entry.result]],
+    effective_polarity: effectivePolarity(entry.type),
+    network_info: null,
+    rule_results: [],
+  };
+}
+
 /** `fundingType` is that of the transaction's own funding source, which the card may have left since. */
 export function presentTransaction<C extends CardWithoutSecrets>(
   row: Transaction,
@@ -124,15 +151,7 @@ export function presentTransaction<C extends CardWithoutSecrets>(
     authorization_code: row.authorizationCode,
     card,
     created: isoSeconds(row.created),
-    events: (row.events as unknown as TransactionEventEntry[]).map(
-      (entry): TransactionEventResponse => ({
-        amount: entry.amount,
-        created: isoSeconds(new Date(entry.created)),
-        result: entry.result,
-        token: entry.token,
-        type: entry.type,
-      }),
-    ),
+    events: (row.events as unknown as TransactionEventEntry[]).map((entry) => presentTransactionEvent(row, entry)),
     funding: [{ amount, token: row.fundingToken, type: fundingType }],
     merchant: {
       acceptor_id: row.merchantAcceptorId,

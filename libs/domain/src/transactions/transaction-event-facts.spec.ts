@@ -1,0 +1,17 @@
+import { DETAILED_RESULTS, effectivePolarity, isFinancialEvent } from './transaction-event-facts';
+import { TRANSACTION_EVENT_TYPES } from './transaction-values';
+
+describe("Lithic's per-event facts", () => {
+  it('gives money back on voids and returns only', () => {
+    expect(TRANSACTION_EVENT_TYPES.filter((type) => effectivePolarity(type) === 'CREDIT')).toEqual(['VOID', 'RETURN']);
+  });
+
+  it('counts as moving funds only the clearing, the return and its reversal', () => {
+    expect(TRANSACTION_EVENT_TYPES.filter(isFinancialEvent)).toEqual(['CLEARING', 'RETURN', 'RETURN_REVERSAL']);
+  });
+
+  it('gives two results the same detailed result only when it is the general DECLINED', () => {
+    const specific = Object.values(DETAILED_RESULTS).filter((detailed) => detailed !== 'DECLINED');
+    expect(new Set(specific).size).toBe(specific.length);
+  });
+});

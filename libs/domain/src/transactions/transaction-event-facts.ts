@@ -1,0 +1,48 @@
+import type { TransactionEventType, TransactionResult } from './transaction-values';
+
+/**
+ * What Lithic's per-event fields say of one event of a transaction, from the event's type and
+ * result alone: which way it moves money, whether it moves any, and the detailed result.
+ */
+
+/** Authorizations, advices, clearings and return reversals take money from the cardholder; voids and returns give it back. */
+export function effectivePolarity(type: TransactionEventType): 'CREDIT' | 'DEBIT' {
+  return type === 'VOID' || type === 'RETURN' ? 'CREDIT' : 'DEBIT';
+}
+
+/** Only these move funds (Lithic: only financial events carry a settlement amount); the others hold or release. */
+export function isFinancialEvent(type: TransactionEventType): boolean {
+  return type === 'CLEARING' || type === 'RETURN' || type === 'RETURN_REVERSAL';
+}
+
+/**
+ * Lithic's detailed result for each of the spec's results. Where Lithic has no value of the same
+ * meaning the general DECLINED stands, never a near miss: BANK_* (the funding source, not its
+ * balance), GLOBAL_WEEKLY_LIMIT and GLOBAL_TRANSACTION_LIMIT (Lithic's account limits are daily,
+ * monthly and lifetime), INVALID_CARD_DETAILS (CVV or expiry: the result does not say which) and
+ * SWITCH_INOPERATIVE_ADVICE (an unreachable stream as well as a malformed answer).
+ */
+export const DETAILED_RESULTS = {
+  APPROVED: 'APPROVED',
+  ACCOUNT_STATE_TRANSACTION_FAIL: 'ACCOUNT_INACTIVE',
+  BANK_CONNECTION_ERROR: 'DECLINED',
+  BANK_NOT_VERIFIED: 'DECLINED',
+  CARD_PAUSED: 'CARD_PAUSED',
+  CARD_CLOSED: 'CARD_CLOSED',
+  FRAUD_ADVICE: 'SUSPECTED_FRAUD',
+  GLOBAL_MONTHLY_LIMIT: 'ACCOUNT_MONTHLY_SPEND_LIMIT_EXCEEDED',
+  GLOBAL_TRANSACTION_LIMIT: 'DECLINED',
+  GLOBAL_WEEKLY_LIMIT: 'DECLINED',
+  INACTIVE_ACCOUNT: 'ACCOUNT_PAUSED',
+  INCORRECT_PIN: 'CARD_PIN_INCORRECT',
+  INSUFFICIENT_FUNDS: 'INSUFFICIENT_FUNDS',
+  INSUFFICIENT_FUNDS_PRELOAD: 'CUSTOM_ASA_RESULT',
+  INVALID_CARD_DETAILS: 'DECLINED',
+  MERCHANT_BLACKLIST: 'MERCHANT_NOT_PERMITTED',
+  SINGLE_USE_RECHARGED: 'SINGLE_USE_CARD_REATTEMPTED',
+  SWITCH_INOPERATIVE_ADVICE: 'DECLINED',
+  UNAUTHORIZED_MERCHANT: 'MERCHANT_LOCKED_CARD_ATTEMPTED_ELSEWHERE',
+  UNKNOWN_HOST_TIMEOUT: 'CUSTOMER_ASA_TIMEOUT',
+  USER_TRANSACTION_LIMIT: 'CARD_SPEND_LIMIT_EXCEEDED',
+} as const satisfies Record<TransactionResult, string>;
+export type DetailedResult = (typeof DETAILED_RESULTS)[TransactionResult];
