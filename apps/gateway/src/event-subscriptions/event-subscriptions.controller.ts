@@ -23,7 +23,6 @@ import {
   ListWebhookMessagesQuery,
   Page,
   CursorPageParams,
-  PageParams,
   RecoverEventSubscriptionCommand,
   RedeliveryRangeParams,
   ReplayMissingEventsCommand,

@@ -6,7 +6,6 @@ import { TokenField } from './token-field';
 import { CursorParameter } from './cursor-parameters';
 import { DayOrInstantParameter } from './query-parameters';
 import { PageParams } from './validation';
-import { DayOrInstantParameter } from './query-parameters';
 
 const urlOptions = { require_tld: false, protocols: ['http', 'https'], require_protocol: true };
 const urlMessage = { message: 'url must be an http or https URL' };
