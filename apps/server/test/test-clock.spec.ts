@@ -101,9 +101,13 @@ describe('rules across an advance', () => {
     const card = await p.card({ spend_limit: 1000, spend_limit_duration: 'MONTHLY' });
     expect(await p.authorize(card.pan, 900)).toBe('APPROVED');
     expect(await p.authorize(card.pan, 500)).toBe('USER_TRANSACTION_LIMIT');
+    const available = async () => (await p.call('GET', `/v1/cards/${card.token}/spend_limits`)).body.available_spend_limit.monthly;
+    expect(await available()).toBe(100);
     await p.advance(plus((await p.clock()).now, 20 * DAY));
     expect(await p.authorize(card.pan, 500)).toBe('USER_TRANSACTION_LIMIT');
     await p.advance(plus((await p.clock()).now, 12 * DAY));
+    // The card's spend limits read the same clock as the next decision.
+    expect(await available()).toBe(1000);
     expect(await p.authorize(card.pan, 500)).toBe('APPROVED');
   });
 

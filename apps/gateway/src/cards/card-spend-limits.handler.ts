@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { CardSpendLimitsResponse, GetCardSpendLimitsQuery, ledgerCodec } from '@ledger/contracts';
 import { CardEvent, cardDecider, CardNotFound, cardSpendLimitStanding, cardStreamId } from '@ledger/domain';
-import { loadState, PipelineEnvironment } from '@ledger/event-store';
+import { businessTime, loadState, PipelineEnvironment } from '@ledger/event-store';
 import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 
 /**
@@ -17,7 +17,8 @@ export class GetCardSpendLimitsHandler implements IQueryHandler<GetCardSpendLimi
   async execute({ programToken, cardToken }: GetCardSpendLimitsQuery): Promise<CardSpendLimitsResponse> {
     const card = await loadState(this.env, cardDecider, ledgerCodec<CardEvent>(), cardStreamId(cardToken));
     if (card.status !== 'issued' || card.programToken !== programToken) throw new CardNotFound(cardToken);
-    const standing = cardSpendLimitStanding(card, new Date());
+    // The program's clock, as the next authorization's decision reads it (the test clock counts).
+    const standing = cardSpendLimitStanding(card, await businessTime(this.env, programToken));
     if (!standing) return { available_spend_limit: {} };
     const { key, limit, spent, available } = standing;
     return { available_spend_limit: { [key]: Number(available) }, spend_limit: { [key]: limit }, spend_velocity: { [key]: spent } };
