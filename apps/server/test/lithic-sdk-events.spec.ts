@@ -1,6 +1,6 @@
 import Lithic from 'lithic';
 import type { CardCreatedWebhookEvent, CardTransactionUpdatedWebhookEvent, CardUpdatedWebhookEvent, ParsedWebhookEvent } from 'lithic/resources/webhooks';
-import type { Event as LithicEvent, EventSubscription as LithicEventSubscription } from 'lithic/resources/events/events';
+import type { Event as LithicEvent, EventSubscription as LithicEventSubscription, MessageAttempt } from 'lithic/resources/events/events';
 import { eventually, LocalReceiver, ReceivedRequest } from '@ledger/test-support';
 import { startTestLedger, TestLedger } from './test-ledger';
 
@@ -65,15 +65,23 @@ describe('event subscriptions through the SDK', () => {
 
   it('recovers failed messages, replays missing events, sends an example and lists attempts', async () => {
     const failing = await client.events.subscriptions.create({ url: receiver.url('/fail/recover') });
-    await cardLife();
+    const { card } = await cardLife();
     await eventually('every message failed', async () => {
       const page = (await t.call('GET', `/v1/event_subscriptions/${failing.token}/messages?page_size=100`)).body.data;
       return page.length === 6 && page.every((message: { status: string }) => message.status === 'failed');
     });
-    // One page: the attempts list pages by page number only (docs/decisions.md), so no cursor is asked for.
-    const attempts = await client.events.subscriptions.listAttempts(failing.token, { page_size: 100 });
-    expect(attempts.data.map((attempt) => attempt.url)).toEqual(Array(12).fill(receiver.url('/fail/recover')));
-    expect(attempts.has_more).toBe(false);
+    // Walked by cursor, three pages of five.
+    const attempts: MessageAttempt[] = [];
+    for await (const attempt of client.events.subscriptions.listAttempts(failing.token, { page_size: 5 })) attempts.push(attempt);
+    expect(attempts.map((attempt) => attempt.url)).toEqual(Array(12).fill(receiver.url('/fail/recover')));
+    // One event's attempts, across the program's subscriptions (events.listAttempts), one per page.
+    const created = (await client.events.list({ event_types: ['card.created'], page_size: 20 })).data.find((event) => (event.payload as { card_token?: string }).card_token === card);
+    expect(created).toBeDefined();
+    const eventAttempts: MessageAttempt[] = [];
+    for await (const attempt of client.events.listAttempts(created!.token, { page_size: 1, status: 'FAILED' })) eventAttempts.push(attempt);
+    expect(eventAttempts.filter((attempt) => attempt.url === receiver.url('/fail/recover'))).toHaveLength(2);
+    expect(eventAttempts.every((attempt) => attempt.event_token === created!.token && attempt.status === 'FAILED')).toBe(true);
+    await expect(client.events.listAttempts('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ status: 404 });
     await client.events.subscriptions.update(failing.token, { url: receiver.url('/ok/recover') });
     await client.events.subscriptions.recover(failing.token, { begin: '2020-01-01T00:00:00Z' });
     await eventually('the recovered deliveries', async () => receiver.requestsTo('/ok/recover').length === 6);

@@ -9,8 +9,10 @@ import {
   GetWebhookMessageQuery,
   ListEventSubscriptionsQuery,
   ListWebhookAttemptsQuery,
+  ListEventAttemptsQuery,
   ListWebhookMessagesQuery,
   Page,
+  PageRequest,
   WebhookAttemptError,
   WebhookAttemptFilter,
   WebhookAttemptResponse,
@@ -172,24 +174,39 @@ export class ListWebhookAttemptsHandler implements IQueryHandler<ListWebhookAtte
       const message = await this.readModel.webhookMessage.findFirst({ where: { id: messageId, subscriptionToken, programToken }, select: { id: true } });
       if (!message) throw new WebhookMessageNotFound(messageId);
     }
-    const scope = { subscriptionToken, ...(messageId !== undefined ? { messageId } : {}) };
-    const where: Prisma.WebhookAttemptWhereInput = { ...scope, at: createdBetween(filter), ...attemptStatusWhere(filter.status) };
-    return listPage(paging, {
-      order: NEWEST_ATTEMPT_FIRST,
-      noun: 'attempt',
-      count: () => this.readModel.webhookAttempt.count({ where }),
-      find: ({ after, orderBy, skip, take }) => this.readModel.webhookAttempt.findMany({ where: { ...where, ...(after ? { AND: [after] } : {}) }, orderBy, skip, take }),
-      keyOf: (token: string) => this.readModel.webhookAttempt.findFirst({ where: { ...scope, token }, select: { at: true, token: true } }).then((row) => row && { at: row.at, tie: row.token }),
-      present: (rows) => this.present(rows),
-    });
+    return attemptPage(this.readModel, { subscriptionToken, ...(messageId !== undefined ? { messageId } : {}) }, paging, filter);
   }
+}
 
-  private async present(rows: WebhookAttempt[]): Promise<WebhookAttemptResponse[]> {
-    const messageIds = [...new Set(rows.map((row) => row.messageId))];
-    const messages = await this.readModel.webhookMessage.findMany({ where: { id: { in: messageIds } }, select: { id: true, eventId: true } });
-    const eventOf = new Map(messages.map((message) => [message.id, message.eventId]));
-    return rows.map((row) => presentAttempt(row, eventOf.get(row.messageId) ?? ''));
+/** Lithic's events.listAttempts: every attempt to deliver one event, to any of the program's subscriptions. */
+@QueryHandler(ListEventAttemptsQuery)
+export class ListEventAttemptsHandler implements IQueryHandler<ListEventAttemptsQuery, Page<WebhookAttemptResponse>> {
+  constructor(@Inject(READ_MODEL) private readonly readModel: ReadModelClient) {}
+
+  async execute({ programToken, eventToken, paging, filter }: ListEventAttemptsQuery): Promise<Page<WebhookAttemptResponse>> {
+    const messages = await this.readModel.webhookMessage.findMany({ where: { eventId: eventToken, programToken }, select: { id: true } });
+    return attemptPage(this.readModel, { messageId: { in: messages.map((message) => message.id) } }, paging, filter);
   }
+}
+
+/** One page of attempts within a scope (a subscription, a message, an event's messages), newest first. */
+function attemptPage(readModel: ReadModelClient, scope: Prisma.WebhookAttemptWhereInput, paging: PageRequest, filter: WebhookAttemptFilter): Promise<Page<WebhookAttemptResponse>> {
+  const where: Prisma.WebhookAttemptWhereInput = { ...scope, at: createdBetween(filter), ...attemptStatusWhere(filter.status) };
+  return listPage(paging, {
+    order: NEWEST_ATTEMPT_FIRST,
+    noun: 'attempt',
+    count: () => readModel.webhookAttempt.count({ where }),
+    find: ({ after, orderBy, skip, take }) => readModel.webhookAttempt.findMany({ where: { ...where, ...(after ? { AND: [after] } : {}) }, orderBy, skip, take }),
+    keyOf: (token: string) => readModel.webhookAttempt.findFirst({ where: { ...scope, token }, select: { at: true, token: true } }).then((row) => row && { at: row.at, tie: row.token }),
+    present: (rows) => presentAttempts(readModel, rows),
+  });
+}
+
+async function presentAttempts(readModel: ReadModelClient, rows: WebhookAttempt[]): Promise<WebhookAttemptResponse[]> {
+  const messageIds = [...new Set(rows.map((row) => row.messageId))];
+  const messages = await readModel.webhookMessage.findMany({ where: { id: { in: messageIds } }, select: { id: true, eventId: true } });
+  const eventOf = new Map(messages.map((message) => [message.id, message.eventId]));
+  return rows.map((row) => presentAttempt(row, eventOf.get(row.messageId) ?? ''));
 }
 
 export const EVENT_SUBSCRIPTION_QUERY_HANDLERS = [
@@ -198,5 +215,6 @@ export const EVENT_SUBSCRIPTION_QUERY_HANDLERS = [
   GetEventSubscriptionSecretHandler,
   ListWebhookMessagesHandler,
   GetWebhookMessageHandler,
+  ListEventAttemptsHandler,
   ListWebhookAttemptsHandler,
 ];

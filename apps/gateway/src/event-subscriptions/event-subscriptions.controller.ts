@@ -18,7 +18,7 @@ import {
   ListEventSubscriptionsQuery,
   ListWebhookAttemptsParams,
   ListWebhookAttemptsQuery,
-  WebhookAttemptFilter,
+  attemptFilterOf,
   ListWebhookMessagesParams,
   ListWebhookMessagesQuery,
   Page,
@@ -49,10 +49,6 @@ import {
 } from '../http/openapi-models';
 import { RequestWithId } from '../http/request-id';
 import { WriteAcknowledger } from '../http/write-acknowledger';
-
-function attemptFilter(params: ListWebhookAttemptsParams): WebhookAttemptFilter {
-  return { status: params.status, createdFrom: params.begin, createdBefore: params.end };
-}
 
 /**
  * Webhooks, which the spec leaves open, shaped like Lithic's event subscriptions (docs/webhooks.md).
@@ -203,7 +199,7 @@ export class EventSubscriptionsController {
     @Query() params: ListWebhookAttemptsParams,
   ): Promise<Page<WebhookAttemptResponse>> {
     return this.queries.execute(
-      new ListWebhookAttemptsQuery(programToken, event_subscription_token, message_token, pageRequest(params, params.page_size ?? DEFAULT_PAGE_SIZE), attemptFilter(params)),
+      new ListWebhookAttemptsQuery(programToken, event_subscription_token, message_token, pageRequest(params, params.page_size ?? DEFAULT_PAGE_SIZE), attemptFilterOf(params)),
     );
   }
 
@@ -259,7 +255,7 @@ export class EventSubscriptionsController {
     @Query() params: ListWebhookAttemptsParams,
   ): Promise<Page<WebhookAttemptResponse>> {
     return this.queries.execute(
-      new ListWebhookAttemptsQuery(programToken, event_subscription_token, undefined, pageRequest(params, params.page_size ?? DEFAULT_PAGE_SIZE), attemptFilter(params)),
+      new ListWebhookAttemptsQuery(programToken, event_subscription_token, undefined, pageRequest(params, params.page_size ?? DEFAULT_PAGE_SIZE), attemptFilterOf(params)),
     );
   }
 }

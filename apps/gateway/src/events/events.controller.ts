@@ -1,24 +1,28 @@
 import { Controller, Get, Headers, HttpCode, Logger, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ApiKeyGuard, CallingProgram } from '@ledger/auth';
 import {
   ANY_UUID,
+  attemptFilterOf,
   DEFAULT_PAGE_SIZE,
   EventResponse,
   EventStreamParams,
   EventSubscriptionEventParams,
   EventTokenParam,
+  ListEventAttemptsQuery,
   ListEventsParams,
+  ListWebhookAttemptsParams,
   Page,
   ResendWebhookMessageCommand,
   webhookMessageId,
+  WebhookAttemptResponse,
 } from '@ledger/contracts';
 import { NotFound } from '@ledger/domain';
 import { pageRequest } from '../http/paging';
 import { RequestInvalid } from '../http/errors';
 import { takeRawResponse } from '../http/http-answer';
-import { ApiErrors, EmptyModel, EventModel, EventPageModel } from '../http/openapi-models';
+import { ApiErrors, EmptyModel, EventModel, EventPageModel, WebhookAttemptPageModel } from '../http/openapi-models';
 import { FeedEvents, positionOf, presentEvent } from './feed-events';
 import { LiveEventStreams } from './live-event-streams';
 
@@ -35,6 +39,7 @@ export class EventsController {
     private readonly feed: FeedEvents,
     private readonly streams: LiveEventStreams,
     private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
   ) {}
 
   /**
@@ -74,6 +79,16 @@ export class EventsController {
   @ApiOkResponse({ type: EventPageModel })
   list(@CallingProgram() programToken: string, @Query() params: ListEventsParams): Promise<Page<EventResponse>> {
     return this.feed.list(programToken, { eventTypes: params.event_types, begin: params.begin, end: params.end }, pageRequest(params, params.page_size ?? DEFAULT_PAGE_SIZE));
+  }
+
+  /** Every attempt to deliver the event, to any subscription of the program, newest first (Lithic's events.listAttempts). */
+  @Get(':event_token/attempts')
+  @ApiOperation({ summary: "The delivery attempts of an event, across the program's subscriptions, newest first" })
+  @ApiOkResponse({ type: WebhookAttemptPageModel })
+  @ApiErrors(404)
+  async attempts(@CallingProgram() programToken: string, @Param() { event_token }: EventTokenParam, @Query() params: ListWebhookAttemptsParams): Promise<Page<WebhookAttemptResponse>> {
+    if (!(await this.feed.event(programToken, event_token))) throw new NotFound(`Event ${event_token} not found`, 'event_token');
+    return this.queries.execute(new ListEventAttemptsQuery(programToken, event_token, pageRequest(params, params.page_size ?? DEFAULT_PAGE_SIZE), attemptFilterOf(params)));
   }
 
   /** Declared after `stream`, so that path is never read as a token. */

@@ -53,6 +53,16 @@ export class ListWebhookAttemptsQuery {
   ) {}
 }
 
+/** Every attempt to deliver one event (Lithic's events.listAttempts), across the program's subscriptions. */
+export class ListEventAttemptsQuery {
+  constructor(
+    readonly programToken: string,
+    readonly eventToken: string,
+    readonly paging: PageRequest,
+    readonly filter: WebhookAttemptFilter = {},
+  ) {}
+}
+
 /** Lithic's listAttempts filters: the attempt's outcome, and when it was made (begin inclusive, end exclusive). */
 export interface WebhookAttemptFilter {
   readonly status?: 'FAILED' | 'PENDING' | 'SENDING' | 'SUCCESS';

@@ -1,7 +1,7 @@
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUrl, Matches, MaxLength } from 'class-validator';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { NotFound, WEBHOOK_EVENT_TYPES } from '@ledger/domain';
-import { WEBHOOK_MESSAGE_STATUSES, type WebhookMessageStatus } from '../queries/event-subscription-queries';
+import { WEBHOOK_MESSAGE_STATUSES, type WebhookAttemptFilter, type WebhookMessageStatus } from '../queries/event-subscription-queries';
 import { TokenField } from './token-field';
 import { CursorParameter } from './cursor-parameters';
 import { DayOrInstantParameter } from './query-parameters';
@@ -104,6 +104,11 @@ export class ListWebhookAttemptsParams extends PageParams {
   @IsOptional()
   @IsIn(WEBHOOK_ATTEMPT_STATUSES, { message: `status must be one of ${WEBHOOK_ATTEMPT_STATUSES.join(', ')}` })
   status?: WebhookAttemptStatus;
+}
+
+/** The attempt filter a list-attempts request asks for. */
+export function attemptFilterOf(params: ListWebhookAttemptsParams): WebhookAttemptFilter {
+  return { status: params.status, createdFrom: params.begin, createdBefore: params.end };
 }
 
 export class ListWebhookMessagesParams extends PageParams {
