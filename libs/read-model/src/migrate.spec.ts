@@ -66,6 +66,7 @@ it('applies every migration once; a second run is a no-op', async () => {
       'api_keys',
       'cards',
       'event_subscriptions',
+      'feed_events',
       'funding_sources',
       'idempotency_keys',
       'programs',

@@ -65,7 +65,7 @@ export function configureFastifyHttp(app: INestApplication): void {
   });
   // After onRequest, so the request logger and the in-flight count (middleware) see refused requests too.
   fastify.addHook('preParsing', async (request, reply, payload) => {
-    if (request.is404) {
+    if (request.is404 || routes.isLiteralPath(pathOf(request))) {
       const allowed = routes.allowedMethods(pathOf(request));
       if (allowed !== null && !allowed.includes(request.method)) {
         reply.header('allow', allowed.join(', '));

@@ -7,10 +7,19 @@ describe('RouteTable', () => {
   table.add(['GET', 'HEAD'], '/v1/cards/:card_token');
   table.add('PATCH', '/v1/cards/:card_token');
   table.add('GET', '/docs/*');
+  table.add('POST', '/v1/cards/search_by_pan');
 
   it('gives the methods of a concrete path, HEAD wherever GET is, sorted', () => {
     expect(table.allowedMethods('/v1/cards')).toEqual(['GET', 'HEAD', 'POST']);
     expect(table.allowedMethods('/v1/cards/0a4e3c4e-5f7a-4c1b-9f0e-1d2c3b4a5f6e')).toEqual(['GET', 'HEAD', 'PATCH']);
+  });
+
+  it('answers a literal path by its own routes only, not by a wider route whose parameter it would fill', () => {
+    expect(table.allowedMethods('/v1/cards/search_by_pan')).toEqual(['POST']);
+    expect(table.isLiteralPath('/v1/cards/search_by_pan')).toBe(true);
+    expect(table.isLiteralPath('/v1/cards/search_by_pan/')).toBe(true);
+    expect(table.isLiteralPath('/v1/cards/some-token')).toBe(false);
+    expect(table.allowedMethods('/v1/cards/some-token')).toEqual(['GET', 'HEAD', 'PATCH']);
   });
 
   it('treats a trailing slash as the same path, as the router does', () => {
@@ -42,6 +51,7 @@ describe('RouteTable', () => {
       { method: 'GET', pattern: '/v1/cards/:card_token' },
       { method: 'PATCH', pattern: '/v1/cards/:card_token' },
       { method: 'GET', pattern: '/docs/*' },
+      { method: 'POST', pattern: '/v1/cards/search_by_pan' },
     ]);
   });
 });
