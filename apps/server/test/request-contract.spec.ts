@@ -44,6 +44,7 @@ beforeAll(async () => {
     const page = (await t.call('GET', `/v1/event_subscriptions/${tokens.event_subscription_token}/messages`)).body;
     return page.data?.[0]?.token as string | undefined;
   });
+  tokens.event_token = await eventually('an event in the feed', async () => (await t.call('GET', '/v1/events?page_size=1')).body.data?.[0]?.token as string | undefined);
 }, 60_000);
 afterAll(async () => {
   await t?.stop();
