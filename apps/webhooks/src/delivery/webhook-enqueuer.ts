@@ -55,6 +55,8 @@ export class WebhookEnqueuer {
     if (subscriptions.length === 0) return 0;
 
     const bodies = new EventBodies(new WebhookPayloads(tx), this.store);
+    const subscribed = new Set(subscriptions.map((subscription) => subscription.programToken));
+    await bodies.prefetch(wanted.filter(({ envelope }) => subscribed.has(envelope.program_token)).map(({ envelope, eventType }) => ({ eventType, subject: subjectTokenOf(envelope) })));
     const now = this.now();
     const firstAttempt = new Date(now.getTime() + (this.retrySchedule[0] ?? 0));
     const rows = [];

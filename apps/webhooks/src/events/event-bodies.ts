@@ -32,6 +32,14 @@ export class EventBodies {
     private readonly store: Pick<EventStore, 'readStream'>,
   ) {}
 
+  /** Reads ahead the read-model rows of these events' subjects (see WebhookPayloads.prefetch). */
+  prefetch(subjects: readonly { readonly eventType: WebhookEventType; readonly subject: string }[]): Promise<void> {
+    return this.payloads.prefetch({
+      cards: subjects.filter((one) => one.eventType !== 'card_transaction.updated').map((one) => one.subject),
+      transactions: subjects.filter((one) => one.eventType === 'card_transaction.updated').map((one) => one.subject),
+    });
+  }
+
   /** The body of the event at `event`, or null when the read model lacks the card or transaction. */
   async body(eventType: WebhookEventType, subjectToken: string, event: EventAt): Promise<EventBody | null> {
     if (eventType === 'card_transaction.updated') {

@@ -86,6 +86,7 @@ export class EventFeedWriter {
 
   private async rows(tx: ReadModelTransaction, candidates: readonly FeedCandidate[]) {
     const bodies = new EventBodies(new WebhookPayloads(tx), this.store);
+    await bodies.prefetch(candidates);
     const rows = [];
     for (const { recorded, eventType, subject } of candidates) {
       const body = await bodies.body(eventType, subject, recorded);
