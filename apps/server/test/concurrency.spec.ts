@@ -4,8 +4,8 @@ import { AuthorizationStreamClient } from '../../card-service/src/authorization-
 import { AuthorizeCardSpendHandler } from '../../card-service/src/card-spend/authorize-card-spend.handler';
 import { ProgramSpend } from '../../card-service/src/card-spend/program-spend';
 import { CardVault } from '@ledger/card-vault';
-import { AuthorizeCardSpendCommand, CardSpendDecision } from '@ledger/contracts';
-import { CommandOrigin, EventStore, NewEvent, NO_FAULTS, PipelineEnvironment, StreamAppend, StreamFoldCache, StreamQueue } from '@ledger/event-store';
+import { AuthorizeCardSpendCommand, CardSpendDecision, CommandOrigin } from '@ledger/contracts';
+import { EventStore, NewEvent, NO_FAULTS, PipelineEnvironment, StreamAppend, StreamFoldCache, StreamQueue } from '@ledger/event-store';
 import { EVENT_STORE, PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 import { startTestLedger, TestLedger } from './test-ledger';
 

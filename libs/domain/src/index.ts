@@ -1,6 +1,7 @@
 export * from './core/decider';
 export * from './core/domain-error';
 export * from './core/endpoint-url';
+export * from './cards/card-state';
 export * from './cards/card';
 export * from './cards/card-errors';
 export * from './cards/card-number';

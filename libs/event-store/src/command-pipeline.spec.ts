@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
-import type { Decider } from '@ledger/domain';
+import type { Decider } from './decider';
 import { truncateAll, workerDatabaseUrl } from '@ledger/test-support';
-import { CommandOrigin, EventCodec, handleCommand, loadState, PipelineEnvironment } from './command-pipeline';
+import { EventCodec, EventOrigin, handleCommand, loadState, PipelineEnvironment } from './command-pipeline';
 import { EventStore, ReadStreamOptions, RecordedEvent } from './event-store.port';
 import { verifyChains } from './hash-chain';
 import { PostgresEventStore } from './postgres/postgres-event-store';
@@ -22,7 +22,7 @@ const codec: EventCodec<Added> = {
   encode: (event, metadata) => ({ type: event.type, schemaVersion: 1, data: event.data, metadata }),
   decode: (recorded) => ({ type: 'Added', data: recorded.data as Added['data'] }),
 };
-const origin: CommandOrigin = { programToken: 'program', correlationId: 'correlation', causationId: null };
+const origin: EventOrigin = { programToken: 'program', correlationId: 'correlation', causationId: null };
 
 /** The real store, with its stream reads counted: how many, and how many events they returned. */
 class CountingStore {

@@ -1,16 +1,12 @@
-import type { Decider, DecisionContext } from '@ledger/domain';
 import { AppendResult, EventMetadata, EventStore, ExpectedVersion, GlobalPosition, NewEvent, NO_STREAM, RecordedEvent, WrongExpectedVersionError } from './event-store.port';
+import type { Decider, DecisionContext } from './decider';
 import type { FaultPoints } from './fault-points';
 import { chainEvents, chainHeadOf } from './hash-chain';
 import { StreamFold, StreamFoldCache } from './stream-fold-cache';
 import { StreamQueue } from './stream-queue';
 
-/** Who asked, carried into every event's metadata. */
-export interface CommandOrigin {
-  readonly programToken: string;
-  readonly correlationId: string;
-  readonly causationId: string | null;
-}
+/** Who asked: the command's origin, carried into every event's metadata. */
+export type EventOrigin = Pick<EventMetadata, 'programToken' | 'correlationId' | 'causationId'>;
 
 export interface EventCodec<Event> {
   encode(event: Event, metadata: EventMetadata): NewEvent;
@@ -117,7 +113,7 @@ export async function handleCommand<Command, Event, State>(
   codec: EventCodec<Event>,
   streamId: string,
   command: Command,
-  origin: CommandOrigin,
+  origin: EventOrigin,
   options: CommandPipelineOptions<Event> = {},
 ): Promise<CommandOutcome<Event, State>> {
   if (options.guards?.length && !canGuardOtherStreams(env)) throw new Error('Guards on other streams need a store with atomic multi-stream appends');
@@ -131,7 +127,7 @@ async function decideUntilRecorded<Command, Event, State>(
   codec: EventCodec<Event>,
   streamId: string,
   command: Command,
-  origin: CommandOrigin,
+  origin: EventOrigin,
   options: CommandPipelineOptions<Event>,
 ): Promise<CommandOutcome<Event, State>> {
   for (let attempt = 1; ; attempt++) {

@@ -7,14 +7,13 @@ import {
   DisenrollAuthorizationStreamCommand,
   EnrollAuthorizationStreamCommand,
   ledgerCodec,
-  commandAccepted,
   RotateAuthorizationStreamSecretCommand,
 } from '@ledger/contracts';
 import { checkedEndpointUrl, EndpointUrlNotAllowed, programDecider, ProgramEvent, programStreamId } from '@ledger/domain';
 import { EgressGuard } from '@ledger/egress';
 import { formatPosition, handleCommand, PipelineEnvironment } from '@ledger/event-store';
 import { generateSigningSecret } from '@ledger/messaging';
-import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
+import { PIPELINE_ENVIRONMENT, commandAccepted } from '@ledger/runtime';
 
 const codec = ledgerCodec<ProgramEvent>();
 

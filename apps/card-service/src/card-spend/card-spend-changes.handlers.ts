@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { AdjustCardSpendCommand, CommandAccepted, CreditCardReturnCommand, ledgerCodec, commandAccepted } from '@ledger/contracts';
+import { AdjustCardSpendCommand, CommandAccepted, CreditCardReturnCommand, ledgerCodec } from '@ledger/contracts';
 import { CardEvent, cardDecider, cardStreamId } from '@ledger/domain';
 import { handleCommand, PipelineEnvironment } from '@ledger/event-store';
-import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
+import { PIPELINE_ENVIRONMENT, commandAccepted } from '@ledger/runtime';
 
 /** Voids, clearings and advices change what a transaction counts against its card. */
 @CommandHandler(AdjustCardSpendCommand)

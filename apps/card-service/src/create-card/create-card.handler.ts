@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { CardVault } from '@ledger/card-vault';
-import { CommandAccepted, CreateCardCommand, ledgerCodec, commandAccepted } from '@ledger/contracts';
+import { CommandAccepted, CreateCardCommand, ledgerCodec, CommandOrigin } from '@ledger/contracts';
 import {
   CardEvent,
   CardNumberAssigned,
@@ -19,8 +19,8 @@ import {
   programTime,
   resolveFundingSource,
 } from '@ledger/domain';
-import { chainEvents, CommandOrigin, handleCommand, loadState, NO_STREAM, PipelineEnvironment, WrongExpectedVersionError } from '@ledger/event-store';
-import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
+import { chainEvents, handleCommand, loadState, NO_STREAM, PipelineEnvironment, WrongExpectedVersionError } from '@ledger/event-store';
+import { PIPELINE_ENVIRONMENT, commandAccepted } from '@ledger/runtime';
 
 /** A collision in a 10^9 number space is rare; ten in a row means something else is wrong. */
 const MAX_NUMBER_DRAWS = 10;

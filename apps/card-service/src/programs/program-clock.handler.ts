@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { AdvanceProgramClockCommand, CommandAccepted, commandAccepted, ledgerCodec } from '@ledger/contracts';
+import { AdvanceProgramClockCommand, CommandAccepted, ledgerCodec } from '@ledger/contracts';
 import { programDecider, ProgramEvent, programStreamId } from '@ledger/domain';
 import { handleCommand, PipelineEnvironment } from '@ledger/event-store';
-import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
+import { PIPELINE_ENVIRONMENT, commandAccepted } from '@ledger/runtime';
 
 /** The sandbox test clock: an event on the program's stream, so replay rebuilds the clock. */
 @CommandHandler(AdvanceProgramClockCommand)

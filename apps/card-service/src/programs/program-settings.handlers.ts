@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomInt, randomUUID } from 'node:crypto';
-import { AddFundingSourceCommand, CommandAccepted, ledgerCodec, UpdateFundingSourceCommand, UpdateProgramSettingsCommand, commandAccepted } from '@ledger/contracts';
+import { AddFundingSourceCommand, CommandAccepted, ledgerCodec, UpdateFundingSourceCommand, UpdateProgramSettingsCommand } from '@ledger/contracts';
 import { programDecider, ProgramEvent, programStreamId } from '@ledger/domain';
 import { handleCommand, PipelineEnvironment } from '@ledger/event-store';
-import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
+import { PIPELINE_ENVIRONMENT, commandAccepted } from '@ledger/runtime';
 
 const codec = ledgerCodec<ProgramEvent>();
 

@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CardVault } from '@ledger/card-vault';
-import { CommandAccepted, ledgerCodec, UpdateCardCommand, commandAccepted } from '@ledger/contracts';
+import { CommandAccepted, ledgerCodec, UpdateCardCommand } from '@ledger/contracts';
 import { CardEvent, cardDecider, cardStreamId, programDecider, ProgramEvent, programStreamId, resolveFundingSource, ProgramNotFound } from '@ledger/domain';
 import { handleCommand, loadState, PipelineEnvironment } from '@ledger/event-store';
-import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
+import { PIPELINE_ENVIRONMENT, commandAccepted } from '@ledger/runtime';
 
 @CommandHandler(UpdateCardCommand)
 export class UpdateCardHandler implements ICommandHandler<UpdateCardCommand, CommandAccepted> {

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
-import { decodeEvent, LedgerEvent, ledgerCodec } from '@ledger/contracts';
+import { decodeEvent, LedgerEvent, ledgerCodec, CommandOrigin } from '@ledger/contracts';
 import { CardEvent, cardDecider, cardStreamId, SpendAdjustmentCause, transactionDecider, TransactionEvent, transactionOpenedBy, transactionStreamId } from '@ledger/domain';
-import { CommandOrigin, GlobalPosition, handleCommand, loadState, PipelineEnvironment, RecordedEvent, restartingSubscription } from '@ledger/event-store';
+import { GlobalPosition, handleCommand, loadState, PipelineEnvironment, RecordedEvent, restartingSubscription } from '@ledger/event-store';
 import type { ReadModelClient } from '@ledger/read-model';
 import { DecodedEvent, UnmatchedFirstHalves } from './unmatched-first-halves';
 

@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { ledgerCodec, SettlementAccepted, SimulateSettlementCommand } from '@ledger/contracts';
+import { ledgerCodec, SettlementAccepted, SimulateSettlementCommand, CommandOrigin } from '@ledger/contracts';
 import { programDecider, ProgramEvent, ProgramNotFound, programStreamId, transactionDecider, TransactionEvent, transactionStreamId } from '@ledger/domain';
-import { CommandOrigin, formatPosition, GlobalPosition, handleCommand, loadState, PipelineEnvironment } from '@ledger/event-store';
+import { formatPosition, GlobalPosition, handleCommand, loadState, PipelineEnvironment } from '@ledger/event-store';
 import type { ReadModelClient } from '@ledger/read-model';
 import { PIPELINE_ENVIRONMENT, READ_MODEL } from '@ledger/runtime';
 

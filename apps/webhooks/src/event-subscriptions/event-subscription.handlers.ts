@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto';
 import { CardVault } from '@ledger/card-vault';
 import {
   CommandAccepted,
-  commandAccepted,
   CreateEventSubscriptionCommand,
   DeleteEventSubscriptionCommand,
   EventSubscriptionSecretIssued,
@@ -13,6 +12,7 @@ import {
   MarkEventSubscriptionRecoveredCommand,
   RotateEventSubscriptionSecretCommand,
   UpdateEventSubscriptionCommand,
+  CommandOrigin,
 } from '@ledger/contracts';
 import {
   checkedEndpointUrl,
@@ -23,9 +23,9 @@ import {
   eventSubscriptionStreamId,
 } from '@ledger/domain';
 import { EgressGuard } from '@ledger/egress';
-import { CommandOrigin, handleCommand, PipelineEnvironment } from '@ledger/event-store';
+import { handleCommand, PipelineEnvironment } from '@ledger/event-store';
 import { generateSigningSecret } from '@ledger/messaging';
-import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
+import { PIPELINE_ENVIRONMENT, commandAccepted } from '@ledger/runtime';
 
 const codec = ledgerCodec<EventSubscriptionEvent>();
 

@@ -1,20 +1,22 @@
 import { deciderSpecification } from '@ledger/test-support';
 import { foldEvents } from '../core/decider';
 import type { DeclineReason, Merchant } from '../transactions/transaction-values';
+import { cardDecider } from './card';
 import {
-  AdjustSpend,
-  AuthorizationChecks,
   AuthorizationFacts,
-  AuthorizeSpend,
   CardClosedReason,
   CardCreated,
   CardEvent,
-  cardDecider,
-  CreditReturn,
   IssuedCard,
   MAX_TRACKED_ATTEMPTS,
   SpendAdjustmentCause,
-} from './card';
+} from './card-state';
+import {
+  AdjustSpend,
+  AuthorizationChecks,
+  AuthorizeSpend,
+  CreditReturn,
+} from './card-authorization';
 import { CardNotFound } from './card-errors';
 
 // ---------------------------------------------------------------- fixtures

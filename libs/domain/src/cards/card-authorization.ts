@@ -1,9 +1,55 @@
 import type { DeclineReason } from '../transactions/transaction-values';
 import { merchantKey } from '../transactions/transaction-values';
-import type { AdjustSpend, AuthorizeSpend, Card, CardEvent, CreditReturn, IssuedCard } from './card';
+import type { GlobalLimitDecline } from '../programs/program-spend-limits';
+import type { AuthorizationFacts, Card, CardEvent, IssuedCard, SpendAdjustmentCause } from './card-state';
 import { CardNotFound } from './card-errors';
 import { cardUse } from './card-values';
 import { exceedsSpendLimit } from './spend-window';
+
+// ---------------------------------------------------------------- commands on spend
+
+/** Facts about the program and the presented card details that the handler gathered for this decision. */
+export interface AuthorizationChecks {
+  readonly programState: 'ACTIVE' | 'PAUSED' | 'CLOSED';
+  readonly merchantBlocked: boolean;
+  readonly velocity: { readonly maxAuthorizations: number; readonly windowSeconds: number } | null;
+  readonly globalLimitExceeded: GlobalLimitDecline | null;
+  readonly fundingState: string;
+  /** null when the request carried no CVV. */
+  readonly cvvMatches: boolean | null;
+  /** null when the request carried no expiry. */
+  readonly expiryMatches: boolean | null;
+  /** Keyed hash of the presented PIN; null when none was presented. */
+  readonly presentedPinHash: string | null;
+  /** The program's own authorization endpoint, when it answered with a decline. */
+  readonly streamDecline: DeclineReason | null;
+}
+
+export interface AuthorizeSpend {
+  readonly type: 'AuthorizeSpend';
+  readonly facts: Omit<AuthorizationFacts, 'at' | 'fundingToken'>;
+  readonly checks: AuthorizationChecks;
+}
+
+export interface AdjustSpend {
+  readonly type: 'AdjustSpend';
+  readonly cardToken: string;
+  readonly transactionToken: string;
+  readonly transactionVersion: number;
+  readonly cause: SpendAdjustmentCause;
+  readonly amount: number;
+}
+
+export interface CreditReturn {
+  readonly type: 'CreditReturn';
+  readonly cardToken: string;
+  readonly transactionToken: string;
+  readonly eventToken: string;
+  readonly amount: number;
+  readonly at: string;
+}
+
+// ---------------------------------------------------------------- decide
 
 /**
  * Whether a card may spend. The checks run in a fixed order and the first that fails names the

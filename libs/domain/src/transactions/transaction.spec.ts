@@ -1,5 +1,5 @@
 import { deciderSpecification } from '@ledger/test-support';
-import type { AuthorizationFacts } from '../cards/card';
+import type { AuthorizationFacts } from '../cards/card-state';
 import { foldEvents } from '../core/decider';
 import {
   AdviseAuthorization,

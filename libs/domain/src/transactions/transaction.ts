@@ -1,5 +1,5 @@
 import { assertNever, Decider, DecisionContext } from '../core/decider';
-import type { AuthorizationFacts } from '../cards/card';
+import type { AuthorizationFacts } from '../cards/card-state';
 import { AmountAboveAvailable, LocalAmountOutOfRange, TransactionNotFound, TransactionStateConflict } from './transaction-errors';
 import type { Merchant, TransactionEventType, TransactionResult, TransactionStatus } from './transaction-values';
 

@@ -36,7 +36,7 @@ import {
   type SubscribeToAllOptions,
   type Subscription,
 } from '../event-store.port';
-import { validBatchSize } from '../postgres/postgres-subscription';
+import { validBatchSize } from '../support/batch-size';
 import {
   SubscriptionStoppedError,
   WakeSignal,

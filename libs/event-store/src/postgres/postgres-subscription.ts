@@ -1,4 +1,5 @@
 import type { GlobalPosition, RecordedEvent, SubscribeToAllOptions, Subscription } from '../event-store.port';
+import { validBatchSize } from '../support/batch-size';
 import {
   SubscriptionStoppedError,
   WakeSignal,
@@ -37,8 +38,6 @@ export interface SubscriptionTiming {
  * to delivery, five of five, before this cap; see docs/architecture.md).
  */
 export const PENDING_RETRY_CAP_MS = 50;
-
-export const DEFAULT_BATCH_SIZE = 500;
 
 /**
  * Catch-up then live, in one loop: read a batch after the checkpoint, hand it over, and when the log
@@ -112,10 +111,4 @@ export class PostgresSubscription implements Subscription {
       if (this.options.gatherMs && !this.stopping) await new Promise((resolve) => setTimeout(resolve, this.options.gatherMs));
     }
   }
-}
-
-export function validBatchSize(batchSize: number | undefined): number {
-  const size = batchSize ?? DEFAULT_BATCH_SIZE;
-  if (!Number.isInteger(size) || size < 1) throw new RangeError(`batchSize must be a positive integer, got ${size}`);
-  return size;
 }
