@@ -4,3 +4,4 @@ export * from './read-model-types';
 export * from './embedded-postgres';
 export * from './rows/domain-rows';
 export * from './presenters/api-shapes';
+export * from './sql-literals';

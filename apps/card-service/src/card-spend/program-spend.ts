@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AuthorizationChecks,
+  COUNTED_STATUSES,
   ExistingProgram,
   PROGRAM_SPEND_WINDOWS,
   programLimitExceeded,
@@ -10,11 +11,8 @@ import {
   windowStart,
 } from '@ledger/domain';
 import type { EventStore } from '@ledger/event-store';
-import type { ReadModelClient } from '@ledger/read-model';
+import { sqlStringList, type ReadModelClient } from '@ledger/read-model';
 import { EVENT_STORE, LEDGER_CONFIG, LedgerConfig, ProjectionWatcher, READ_MODEL } from '@ledger/runtime';
-
-/** Transactions that count against platform limits: approved, neither voided nor bounced (returns are SETTLING or SETTLED). */
-const COUNTED_STATUSES = `'PENDING', 'SETTLING', 'SETTLED'`;
 
 /**
  * Platform limits span every card of a program. They are checked against the transactions read
@@ -59,7 +57,7 @@ export class ProgramSpend {
       `select coalesce(sum(amount), 0)::text as net, least(0, coalesce(min(running), 0))::text as lowest
          from (select amount, sum(amount) over (order by created, token rows unbounded preceding) as running
                  from transactions
-                where program_token = $1::uuid and status in (${COUNTED_STATUSES}) and created >= $2::timestamptz) as window_entries`,
+                where program_token = $1::uuid and status in (${sqlStringList(COUNTED_STATUSES)}) and created >= $2::timestamptz) as window_entries`,
       programToken,
       start.toISOString(),
     );

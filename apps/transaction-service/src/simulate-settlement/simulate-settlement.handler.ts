@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ledgerCodec, SettlementAccepted, SimulateSettlementCommand, CommandOrigin } from '@ledger/contracts';
-import { programDecider, ProgramEvent, ProgramNotFound, programStreamId, transactionDecider, TransactionEvent, transactionStreamId } from '@ledger/domain';
+import { type FundingSourceState, programDecider, ProgramEvent, ProgramNotFound, programStreamId, transactionDecider, TransactionEvent, transactionStreamId } from '@ledger/domain';
 import { formatPosition, GlobalPosition, handleCommand, loadState, PipelineEnvironment } from '@ledger/event-store';
 import type { ReadModelClient } from '@ledger/read-model';
 import { PIPELINE_ENVIRONMENT, READ_MODEL } from '@ledger/runtime';
@@ -30,11 +30,12 @@ export class SimulateSettlementHandler implements ICommandHandler<SimulateSettle
     return { settled: result.settled, bounced: result.bounced, position: result.position ? formatPosition(result.position) : null };
   }
 
-  private async settle(origin: CommandOrigin, transactionToken: string, fundingState: (fundingToken: string) => string) {
+  private async settle(origin: CommandOrigin, transactionToken: string, fundingState: (fundingToken: string) => FundingSourceState) {
     const streamId = transactionStreamId(transactionToken);
     const codec = ledgerCodec<TransactionEvent>();
     const transaction = await loadState(this.env, transactionDecider, codec, streamId);
-    const state = transaction.status === 'ABSENT' ? 'ABSENT' : fundingState(transaction.fundingToken);
+    // An absent transaction is refused as not found before its funding is looked at.
+    const state = transaction.status === 'ABSENT' ? 'DELETED' : fundingState(transaction.fundingToken);
     const outcome = await handleCommand(this.env, transactionDecider, codec, streamId, {
       type: 'SettleTransaction',
       transactionToken,

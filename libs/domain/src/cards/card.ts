@@ -11,6 +11,7 @@ import {
   DEFAULT_SPEND_LIMIT_DURATION,
   Expiry,
   GENERATED_EXPIRY_YEARS,
+  isExpiredAt,
   NO_SPEND_LIMIT,
   SpendLimitDuration,
   UpdatableCardState,
@@ -131,15 +132,6 @@ function generatedExpiry(now: Date): Expiry {
     month: String(now.getUTCMonth() + 1).padStart(2, '0'),
     year: String(now.getUTCFullYear() + GENERATED_EXPIRY_YEARS),
   };
-}
-
-/** A card is valid through the last day of its expiry month. */
-function isExpiredAt(expiry: Expiry, now: Date): boolean {
-  const year = Number(expiry.year);
-  const month = Number(expiry.month);
-  const currentYear = now.getUTCFullYear();
-  const currentMonth = now.getUTCMonth() + 1;
-  return year < currentYear || (year === currentYear && month < currentMonth);
 }
 
 export function decideCard(command: CardCommand, card: Card, context: DecisionContext): CardEvent[] {
