@@ -84,7 +84,7 @@ function spend(handler: { execute(command: AuthorizeCardSpendCommand): Promise<C
  */
 function secondProcess(): AuthorizeCardSpendHandler {
   const env = t.ledger.app.get<PipelineEnvironment>(PIPELINE_ENVIRONMENT);
-  const elsewhere: PipelineEnvironment = { store: env.store, now: env.now, newId: env.newId, folds: new StreamFoldCache(), queue: new StreamQueue() };
+  const elsewhere: PipelineEnvironment = { store: env.store, codec: env.codec, now: env.now, newId: env.newId, folds: new StreamFoldCache(), queue: new StreamQueue() };
   return new AuthorizeCardSpendHandler(elsewhere, t.ledger.app.get(CardVault), t.ledger.app.get(ProgramSpend, { strict: false }), t.ledger.app.get(AuthorizationStreamClient), NO_FAULTS);
 }
 

@@ -6,16 +6,13 @@ import {
   CommandAccepted,
   DisenrollAuthorizationStreamCommand,
   EnrollAuthorizationStreamCommand,
-  ledgerCodec,
   RotateAuthorizationStreamSecretCommand,
 } from '@ledger/contracts';
-import { checkedEndpointUrl, EndpointUrlNotAllowed, programDecider, ProgramEvent, programStreamId } from '@ledger/domain';
+import { checkedEndpointUrl, EndpointUrlNotAllowed, programDecider, programStreamId } from '@ledger/domain';
 import { EgressGuard } from '@ledger/egress';
-import { formatPosition, handleCommand, PipelineEnvironment } from '@ledger/event-store';
+import { formatPosition, commandHandler, PipelineEnvironment } from '@ledger/event-store';
 import { generateSigningSecret } from '@ledger/messaging';
 import { PIPELINE_ENVIRONMENT, commandAccepted } from '@ledger/runtime';
-
-const codec = ledgerCodec<ProgramEvent>();
 
 @CommandHandler(EnrollAuthorizationStreamCommand)
 export class EnrollAuthorizationStreamHandler implements ICommandHandler<EnrollAuthorizationStreamCommand, AuthorizationStreamSettings> {
@@ -32,7 +29,7 @@ export class EnrollAuthorizationStreamHandler implements ICommandHandler<EnrollA
   async execute({ origin, url, timeoutMs }: EnrollAuthorizationStreamCommand): Promise<AuthorizationStreamSettings> {
     checkedEndpointUrl(url);
     if (!(await this.egress.check(url)).allowed) throw new EndpointUrlNotAllowed();
-    const outcome = await handleCommand(this.env, programDecider, codec, programStreamId(origin.programToken), {
+    const outcome = await commandHandler(this.env, programDecider, programStreamId(origin.programToken)).handle({
       type: 'EnrollAuthorizationStream',
       programToken: origin.programToken,
       url,
@@ -53,7 +50,7 @@ export class RotateAuthorizationStreamSecretHandler implements ICommandHandler<R
   ) {}
 
   async execute({ origin }: RotateAuthorizationStreamSecretCommand): Promise<CommandAccepted> {
-    const outcome = await handleCommand(this.env, programDecider, codec, programStreamId(origin.programToken), {
+    const outcome = await commandHandler(this.env, programDecider, programStreamId(origin.programToken)).handle({
       type: 'RotateAuthorizationStreamSecret',
       programToken: origin.programToken,
       newSecretSealed: this.vault.encrypt(generateSigningSecret()),
@@ -67,7 +64,7 @@ export class DisenrollAuthorizationStreamHandler implements ICommandHandler<Dise
   constructor(@Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment) {}
 
   async execute({ origin }: DisenrollAuthorizationStreamCommand): Promise<CommandAccepted> {
-    const outcome = await handleCommand(this.env, programDecider, codec, programStreamId(origin.programToken), {
+    const outcome = await commandHandler(this.env, programDecider, programStreamId(origin.programToken)).handle({
       type: 'DisenrollAuthorizationStream',
       programToken: origin.programToken,
     }, origin);

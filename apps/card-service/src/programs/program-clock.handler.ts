@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { AdvanceProgramClockCommand, CommandAccepted, ledgerCodec } from '@ledger/contracts';
-import { programDecider, ProgramEvent, programStreamId } from '@ledger/domain';
-import { handleCommand, PipelineEnvironment } from '@ledger/event-store';
+import { AdvanceProgramClockCommand, CommandAccepted } from '@ledger/contracts';
+import { programDecider, programStreamId } from '@ledger/domain';
+import { commandHandler, PipelineEnvironment } from '@ledger/event-store';
 import { PIPELINE_ENVIRONMENT, commandAccepted } from '@ledger/runtime';
 
 /** The sandbox test clock: an event on the program's stream, so replay rebuilds the clock. */
@@ -11,7 +11,7 @@ export class AdvanceProgramClockHandler implements ICommandHandler<AdvanceProgra
   constructor(@Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment) {}
 
   async execute({ origin, frozenTime }: AdvanceProgramClockCommand): Promise<CommandAccepted> {
-    const outcome = await handleCommand(this.env, programDecider, ledgerCodec<ProgramEvent>(), programStreamId(origin.programToken), {
+    const outcome = await commandHandler(this.env, programDecider, programStreamId(origin.programToken)).handle({
       type: 'AdvanceProgramClock',
       programToken: origin.programToken,
       frozenTime,

@@ -1,19 +1,17 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { randomInt, randomUUID } from 'node:crypto';
-import { AddFundingSourceCommand, CommandAccepted, ledgerCodec, UpdateFundingSourceCommand, UpdateProgramSettingsCommand } from '@ledger/contracts';
-import { programDecider, ProgramEvent, programStreamId } from '@ledger/domain';
-import { handleCommand, PipelineEnvironment } from '@ledger/event-store';
+import { randomInt } from 'node:crypto';
+import { AddFundingSourceCommand, CommandAccepted, UpdateFundingSourceCommand, UpdateProgramSettingsCommand } from '@ledger/contracts';
+import { programDecider, programStreamId } from '@ledger/domain';
+import { commandHandler, PipelineEnvironment } from '@ledger/event-store';
 import { PIPELINE_ENVIRONMENT, commandAccepted } from '@ledger/runtime';
-
-const codec = ledgerCodec<ProgramEvent>();
 
 @CommandHandler(UpdateProgramSettingsCommand)
 export class UpdateProgramSettingsHandler implements ICommandHandler<UpdateProgramSettingsCommand, CommandAccepted> {
   constructor(@Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment) {}
 
   async execute({ origin, settings }: UpdateProgramSettingsCommand): Promise<CommandAccepted> {
-    const outcome = await handleCommand(this.env, programDecider, codec, programStreamId(origin.programToken), {
+    const outcome = await commandHandler(this.env, programDecider, programStreamId(origin.programToken)).handle({
       type: 'UpdateProgramSettings',
       programToken: origin.programToken,
       ...settings,
@@ -27,10 +25,10 @@ export class AddFundingSourceHandler implements ICommandHandler<AddFundingSource
   constructor(@Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment) {}
 
   async execute({ origin, source }: AddFundingSourceCommand): Promise<CommandAccepted> {
-    const fundingToken = randomUUID();
+    const fundingToken = this.env.newId();
     // Only the last four digits of an account number are ever kept.
     const lastFour = source.accountNumber?.slice(-4) ?? String(randomInt(10_000)).padStart(4, '0');
-    const outcome = await handleCommand(this.env, programDecider, codec, programStreamId(origin.programToken), {
+    const outcome = await commandHandler(this.env, programDecider, programStreamId(origin.programToken)).handle({
       type: 'AddFundingSource',
       programToken: origin.programToken,
       source: {
@@ -51,7 +49,7 @@ export class UpdateFundingSourceHandler implements ICommandHandler<UpdateFunding
   constructor(@Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment) {}
 
   async execute({ origin, fundingToken, changes }: UpdateFundingSourceCommand): Promise<CommandAccepted> {
-    const outcome = await handleCommand(this.env, programDecider, codec, programStreamId(origin.programToken), {
+    const outcome = await commandHandler(this.env, programDecider, programStreamId(origin.programToken)).handle({
       type: 'UpdateFundingSource',
       programToken: origin.programToken,
       fundingToken,
