@@ -13,6 +13,7 @@ import {
 import { GlobalPosition, formatPosition, commandHandler, PipelineEnvironment } from '@ledger/event-store';
 import { programDecider, programStreamId } from '@ledger/domain';
 import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
+import { onOwnProgram } from './own-program';
 
 function written(position: GlobalPosition | undefined): string {
   if (!position) throw new Error('The command was expected to record events');
@@ -49,11 +50,7 @@ export class IssueApiKeyHandler implements ICommandHandler<IssueApiKeyCommand, A
 
   async execute({ origin, apiKey = generateApiKey() }: IssueApiKeyCommand): Promise<ApiKeyIssuedResult> {
     const keyId = this.env.newId();
-    const outcome = await commandHandler(this.env, programDecider, programStreamId(origin.programToken)).handle({
-      type: 'IssueApiKey',
-      programToken: origin.programToken,
-      apiKey: { keyId, keyHash: hashApiKey(apiKey) },
-    }, origin);
+    const outcome = await onOwnProgram(this.env, origin, { type: 'IssueApiKey', apiKey: { keyId, keyHash: hashApiKey(apiKey) } });
     return { programToken: origin.programToken, apiKey, keyId, position: written(outcome.position) };
   }
 }
@@ -63,11 +60,7 @@ export class RevokeApiKeyHandler implements ICommandHandler<RevokeApiKeyCommand,
   constructor(@Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment) {}
 
   async execute({ origin, keyId }: RevokeApiKeyCommand): Promise<CommandAccepted> {
-    const outcome = await commandHandler(this.env, programDecider, programStreamId(origin.programToken)).handle({
-      type: 'RevokeApiKey',
-      programToken: origin.programToken,
-      keyId,
-    }, origin);
+    const outcome = await onOwnProgram(this.env, origin, { type: 'RevokeApiKey', keyId });
     return { token: keyId, position: written(outcome.position) };
   }
 }
