@@ -2,7 +2,7 @@
 const { readdirSync, existsSync } = require('node:fs');
 const path = require('node:path');
 
-const projects = ['apps', 'libs'].flatMap((top) =>
+const projects = ['apps', 'libs', 'tools'].flatMap((top) =>
   readdirSync(path.join(__dirname, top))
     .map((name) => path.join(__dirname, top, name, 'jest.config.js'))
     .filter((config) => existsSync(config)),

@@ -1,5 +1,5 @@
 import { decodeEvent } from '@ledger/contracts';
-import { evolveTransaction, isTransactionStream, Transaction, TransactionEvent } from '@ledger/domain';
+import { BALANCE_STATUSES, evolveTransaction, hasStatusIn, isTransactionStream, Transaction, TransactionEvent } from '@ledger/domain';
 import { comparePositions, EventStore, GlobalPosition } from '@ledger/event-store';
 import { LedgerTotals, ledgerTotals } from '@ledger/gateway';
 import type { ReadModelClient } from '@ledger/read-model';
@@ -16,10 +16,10 @@ const ZERO: LedgerTotals = { pending: 0n, settled: 0n, settlementComplete: 0n, b
 function add(totals: Map<string, LedgerTotals>, key: string, state: Exclude<Transaction, { status: 'ABSENT' }>): void {
   const current = totals.get(key) ?? { ...ZERO };
   const settled = BigInt(state.settledAmount);
-  if (state.status === 'PENDING') current.pending += BigInt(state.amount);
-  if (state.status === 'SETTLING' || state.status === 'SETTLED') current.settled += settled;
-  if (state.status === 'SETTLED') current.settlementComplete += settled;
-  if (state.status === 'BOUNCED') current.bounced += settled;
+  if (hasStatusIn(BALANCE_STATUSES.pending, state.status)) current.pending += BigInt(state.amount);
+  if (hasStatusIn(BALANCE_STATUSES.settled, state.status)) current.settled += settled;
+  if (hasStatusIn(BALANCE_STATUSES.settlementComplete, state.status)) current.settlementComplete += settled;
+  if (hasStatusIn(BALANCE_STATUSES.bounced, state.status)) current.bounced += settled;
   totals.set(key, current);
 }
 

@@ -193,17 +193,17 @@ async function createCards(baseUrl: string, auth: Record<string, string>, count:
 
 /** Append-to-read-model lag: a memo change appended straight to a card stream, until the projector shows it. */
 async function projectionLag(pool: Pool, cardToken: string): Promise<{ samples: number; p50: number; p99: number; max: number }> {
-  const { handleCommand } = await import('@ledger/event-store');
+  const { commandHandler } = await import('@ledger/event-store');
   const { cardDecider, cardStreamId } = await import('@ledger/domain');
   const { ledgerCodec } = await import('@ledger/contracts');
   const store = new PostgresEventStore(pool);
   const watcher = new ProjectionWatcher(pool);
   await watcher.start();
   const programToken = (await pool.query(`select program_token from cards where token = $1`, [cardToken])).rows[0].program_token as string;
-  const env = { store, now: () => new Date(), newId: randomUUID };
+  const env = { store, codec: ledgerCodec(), now: () => new Date(), newId: randomUUID };
   const samples: number[] = [];
   for (let i = 0; i < 200; i++) {
-    const outcome = await handleCommand(env, cardDecider, ledgerCodec(), cardStreamId(cardToken), { type: 'UpdateCard', cardToken, programToken, memo: `lag ${i}` }, {
+    const outcome = await commandHandler(env, cardDecider, cardStreamId(cardToken)).handle({ type: 'UpdateCard', cardToken, programToken, memo: `lag ${i}` }, {
       programToken,
       correlationId: randomUUID(),
       causationId: null,

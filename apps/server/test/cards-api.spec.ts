@@ -1,3 +1,4 @@
+import { CardVault } from '@ledger/card-vault';
 import { isValidCardNumber } from '@ledger/domain';
 import { startTestLedger, TestLedger } from './test-ledger';
 
@@ -143,6 +144,35 @@ describe('POST /v1/cards', () => {
     expect((await t.call('GET', '/v1/cards?page_size=1000')).body.total_entries).toBe(before);
     // One CardCreated and one CardNumberAssigned per card that exists, nothing for the refused ones.
     expect(events.rows[0].n).toBe(2 * before);
+  });
+});
+
+describe('card numbers', () => {
+  it('are never given twice: a number another card holds is drawn again', async () => {
+    const first = (await createCard({ type: 'VIRTUAL' })).body;
+    const vault = t.ledger.app.get(CardVault);
+    const draw = vault.newCardNumber.bind(vault);
+    // The next draws repeat the first card's number twice, then the vault draws as usual.
+    const draws = [first.pan, first.pan];
+    const drawn: string[] = [];
+    vault.newCardNumber = () => {
+      const pan = draws.shift() ?? draw();
+      drawn.push(pan);
+      return pan;
+    };
+    try {
+      const second = await createCard({ type: 'VIRTUAL' });
+      expect(second.status).toBe(200);
+      expect(second.body.pan).not.toBe(first.pan);
+      // One draw for the decision made before claiming, then the two taken numbers, then a free one.
+      expect(drawn.slice(1)).toEqual([first.pan, second.body.pan]);
+    } finally {
+      vault.newCardNumber = draw;
+    }
+    const registry = await t.pool.query(`select stream_id, count(*)::int as n from events where stream_id like 'cardnumber-%' and data->>'cardToken' = any($1) group by stream_id`, [
+      [first.token],
+    ]);
+    expect(registry.rows).toEqual([{ stream_id: expect.any(String), n: 1 }]);
   });
 });
 

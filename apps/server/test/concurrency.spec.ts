@@ -4,8 +4,8 @@ import { AuthorizationStreamClient } from '../../card-service/src/authorization-
 import { AuthorizeCardSpendHandler } from '../../card-service/src/card-spend/authorize-card-spend.handler';
 import { ProgramSpend } from '../../card-service/src/card-spend/program-spend';
 import { CardVault } from '@ledger/card-vault';
-import { AuthorizeCardSpendCommand, CardSpendDecision } from '@ledger/contracts';
-import { CommandOrigin, EventStore, NewEvent, NO_FAULTS, PipelineEnvironment, StreamAppend, StreamFoldCache, StreamQueue } from '@ledger/event-store';
+import { AuthorizeCardSpendCommand, CardSpendDecision, CommandOrigin } from '@ledger/contracts';
+import { EventStore, NewEvent, NO_FAULTS, PipelineEnvironment, StreamAppend, StreamFoldCache, StreamQueue } from '@ledger/event-store';
 import { EVENT_STORE, PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 import { startTestLedger, TestLedger } from './test-ledger';
 
@@ -84,7 +84,7 @@ function spend(handler: { execute(command: AuthorizeCardSpendCommand): Promise<C
  */
 function secondProcess(): AuthorizeCardSpendHandler {
   const env = t.ledger.app.get<PipelineEnvironment>(PIPELINE_ENVIRONMENT);
-  const elsewhere: PipelineEnvironment = { store: env.store, now: env.now, newId: env.newId, folds: new StreamFoldCache(), queue: new StreamQueue() };
+  const elsewhere: PipelineEnvironment = { store: env.store, codec: env.codec, now: env.now, newId: env.newId, folds: new StreamFoldCache(), queue: new StreamQueue() };
   return new AuthorizeCardSpendHandler(elsewhere, t.ledger.app.get(CardVault), t.ledger.app.get(ProgramSpend, { strict: false }), t.ledger.app.get(AuthorizationStreamClient), NO_FAULTS);
 }
 

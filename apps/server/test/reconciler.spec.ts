@@ -1,8 +1,8 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
-import { AuthorizeCardSpendCommand, CardSpendDecision, ledgerCodec } from '@ledger/contracts';
-import { transactionDecider, TransactionEvent, transactionStreamId } from '@ledger/domain';
-import { handleCommand, PipelineEnvironment } from '@ledger/event-store';
+import { AuthorizeCardSpendCommand, CardSpendDecision } from '@ledger/contracts';
+import { transactionDecider, transactionStreamId } from '@ledger/domain';
+import { commandHandler, PipelineEnvironment } from '@ledger/event-store';
 import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 import { eventually } from '@ledger/test-support';
 import { startTestLedger, TestLedger } from './test-ledger';
@@ -54,7 +54,7 @@ it("gives the card back the spend of a void whose card adjustment was never writ
   expect((await authorize()).status).toBe(422);
 
   const env = t.ledger.app.get<PipelineEnvironment>(PIPELINE_ENVIRONMENT);
-  await handleCommand(env, transactionDecider, ledgerCodec<TransactionEvent>(), transactionStreamId(first.body.token), {
+  await commandHandler(env, transactionDecider, transactionStreamId(first.body.token)).handle({
     type: 'VoidAuthorization',
     transactionToken: first.body.token,
     programToken,

@@ -2,13 +2,13 @@ import 'reflect-metadata';
 import { createHmac, randomUUID } from 'node:crypto';
 import { Kafka, logLevel, Message, Partitioners, Producer } from 'kafkajs';
 import { Webhook } from 'standardwebhooks';
-import { IntegrationEnvelopes, topicFor } from '@ledger/contracts';
 import type { EventStore, Subscription } from '@ledger/event-store';
 import { replayReadModels } from '@ledger/projector';
 import { EVENT_STORE } from '@ledger/runtime';
 import { deadUrl, describeNeeding, eventually, LocalReceiver, ReceivedRequest } from '@ledger/test-support';
 import { WEBHOOK_FEEDER, WebhookFeeder, WebhookOutboxFeeder } from '@ledger/webhooks';
 import { startTestLedger, TestLedger } from './test-ledger';
+import { IntegrationEnvelopes, topicFor } from '@ledger/messaging';
 
 /**
  * Webhooks end to end: the whole service over HTTP, real local receivers, signatures checked with the

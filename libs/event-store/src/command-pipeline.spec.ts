@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
-import type { Decider } from '@ledger/domain';
+import type { Decider } from './decider';
 import { truncateAll, workerDatabaseUrl } from '@ledger/test-support';
-import { CommandOrigin, EventCodec, handleCommand, loadState, PipelineEnvironment } from './command-pipeline';
+import { EventCodec, EventOrigin, loadState, PipelineEnvironment } from './command-pipeline';
 import { EventStore, ReadStreamOptions, RecordedEvent } from './event-store.port';
 import { verifyChains } from './hash-chain';
 import { PostgresEventStore } from './postgres/postgres-event-store';
 import { StreamFoldCache } from './stream-fold-cache';
+import { commandHandler } from '@ledger/event-store';
 
 // A tiny aggregate: a counter that may never pass its cap, the shape of a spend limit.
 type Add = { readonly type: 'Add'; readonly amount: number } | { readonly type: 'Touch' };
@@ -22,7 +23,7 @@ const codec: EventCodec<Added> = {
   encode: (event, metadata) => ({ type: event.type, schemaVersion: 1, data: event.data, metadata }),
   decode: (recorded) => ({ type: 'Added', data: recorded.data as Added['data'] }),
 };
-const origin: CommandOrigin = { programToken: 'program', correlationId: 'correlation', causationId: null };
+const origin: EventOrigin = { programToken: 'program', correlationId: 'correlation', causationId: null };
 
 /** The real store, with its stream reads counted: how many, and how many events they returned. */
 class CountingStore {
@@ -49,12 +50,13 @@ describe('the command pipeline with remembered folds', () => {
   let store: PostgresEventStore;
   const environment = (counting: CountingStore, folds = new StreamFoldCache()): PipelineEnvironment => ({
     store: counting.asStore(),
+    codec: codec as EventCodec<unknown>,
     now: () => new Date(),
     newId: randomUUID,
     folds,
   });
   const add = (env: PipelineEnvironment, streamId: string, amount: number, options = {}) =>
-    handleCommand(env, tally, codec, streamId, { type: 'Add', amount }, origin, options);
+    commandHandler(env, tally, streamId).handle({ type: 'Add', amount }, origin, options);
 
   beforeAll(async () => {
     pool = new Pool({ connectionString: await workerDatabaseUrl() });
@@ -75,7 +77,7 @@ describe('the command pipeline with remembered folds', () => {
     // Five commands, each one read; only the first found... nothing, and later reads start past the end.
     expect(counting.reads).toBe(5);
     expect(counting.eventsRead).toBe(0);
-    expect(await loadState(env, tally, codec, streamId)).toEqual({ total: 5, refused: 0 });
+    expect(await commandHandler(env, tally, streamId).state()).toEqual({ total: 5, refused: 0 });
   });
 
   it('catches a remembered fold up with what another process appended, and never passes the cap', async () => {
@@ -116,7 +118,7 @@ describe('the command pipeline with remembered folds', () => {
     const env = environment(counting);
     await add(env, streamId, 2);
     const readsBefore = counting.reads;
-    const touched = await handleCommand(env, tally, codec, streamId, { type: 'Touch' }, origin, { foldJustLoaded: true });
+    const touched = await commandHandler(env, tally, streamId).handle({ type: 'Touch' }, origin, { foldJustLoaded: true });
     expect(touched.events).toEqual([]);
     expect(counting.reads).toBe(readsBefore + 1);
     expect(touched.version).toBe(0);
@@ -141,11 +143,12 @@ describe('the command pipeline with remembered folds', () => {
       const asked: string[] = [];
       const env: PipelineEnvironment = {
         ...environment(new CountingStore(store)),
+        codec: stampCodec as EventCodec<unknown>,
         now: () => wall,
         clock: { now: async (programToken) => (asked.push(programToken), business) },
       };
       const streamId = `stamp-${randomUUID()}`;
-      await handleCommand(env, stamp, stampCodec, streamId, { type: 'Stamp' }, origin);
+      await commandHandler(env, stamp, streamId).handle({ type: 'Stamp' }, origin);
       const [event] = await store.readStream(streamId);
       expect(asked).toEqual(['program']);
       expect(event.data).toEqual({ at: business.toISOString() });
@@ -154,16 +157,16 @@ describe('the command pipeline with remembered folds', () => {
     });
 
     it('takes the business time a caller already knows without asking the clock', async () => {
-      const env: PipelineEnvironment = { ...environment(new CountingStore(store)), now: () => wall, clock: { now: () => Promise.reject(new Error('not to be asked')) } };
+      const env: PipelineEnvironment = { ...environment(new CountingStore(store)), codec: stampCodec as EventCodec<unknown>, now: () => wall, clock: { now: () => Promise.reject(new Error('not to be asked')) } };
       const streamId = `stamp-${randomUUID()}`;
-      await handleCommand(env, stamp, stampCodec, streamId, { type: 'Stamp' }, origin, { businessNow: () => business });
+      await commandHandler(env, stamp, streamId).handle({ type: 'Stamp' }, origin, { businessNow: () => business });
       expect((await store.readStream(streamId))[0].metadata).toMatchObject({ occurredAt: business.toISOString(), writtenAt: wall.toISOString() });
     });
 
     it('runs on the wall clock without a program clock', async () => {
-      const env: PipelineEnvironment = { ...environment(new CountingStore(store)), now: () => wall };
+      const env: PipelineEnvironment = { ...environment(new CountingStore(store)), codec: stampCodec as EventCodec<unknown>, now: () => wall };
       const streamId = `stamp-${randomUUID()}`;
-      await handleCommand(env, stamp, stampCodec, streamId, { type: 'Stamp' }, origin);
+      await commandHandler(env, stamp, streamId).handle({ type: 'Stamp' }, origin);
       expect((await store.readStream(streamId))[0].metadata).toMatchObject({ occurredAt: wall.toISOString(), writtenAt: wall.toISOString() });
     });
   });

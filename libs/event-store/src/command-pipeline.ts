@@ -1,16 +1,12 @@
-import type { Decider, DecisionContext } from '@ledger/domain';
 import { AppendResult, EventMetadata, EventStore, ExpectedVersion, GlobalPosition, NewEvent, NO_STREAM, RecordedEvent, WrongExpectedVersionError } from './event-store.port';
+import type { Decider, DecisionContext } from './decider';
 import type { FaultPoints } from './fault-points';
 import { chainEvents, chainHeadOf } from './hash-chain';
 import { StreamFold, StreamFoldCache } from './stream-fold-cache';
 import { StreamQueue } from './stream-queue';
 
-/** Who asked, carried into every event's metadata. */
-export interface CommandOrigin {
-  readonly programToken: string;
-  readonly correlationId: string;
-  readonly causationId: string | null;
-}
+/** Who asked: the command's origin, carried into every event's metadata. */
+export type EventOrigin = Pick<EventMetadata, 'programToken' | 'correlationId' | 'causationId'>;
 
 export interface EventCodec<Event> {
   encode(event: Event, metadata: EventMetadata): NewEvent;
@@ -27,6 +23,8 @@ export interface ProgramClock {
 
 export interface PipelineEnvironment {
   readonly store: EventStore;
+  /** How every stream's events are written and read: one codec for the whole log. */
+  readonly codec: EventCodec<unknown>;
   /** Wall time: when events are written (metadata `writtenAt`), never what a rule compares against. */
   readonly now: () => Date;
   /** Business time for decisions (metadata `occurredAt`); absent: the wall clock. */
@@ -83,16 +81,20 @@ export interface CommandPipelineOptions<Event = unknown> {
    * refresh what it read, rather than retried here.
    */
   readonly guards?: readonly { readonly streamId: string; readonly version: number }[];
+  /**
+   * The stream is written once and never decided on again (a registry entry): its fold is not kept
+   * in the process's cache, where it would only push out folds that are used.
+   */
+  readonly writeOnce?: boolean;
 }
 
-/** Events for a stream a decision opens; `codec` encodes them as the pipeline does its own. */
+/** Events for a stream a decision opens, encoded with the environment's codec like the decision's own. */
 export interface StreamOpening {
   readonly streamId: string;
   readonly events: readonly unknown[];
-  readonly codec: EventCodec<never>;
 }
 
-/** Whether handleCommand can check other streams' versions (guards) in the same write. */
+/** Whether a command can check other streams' versions (guards) in the same write. */
 export function canGuardOtherStreams(env: PipelineEnvironment): boolean {
   return typeof env.store.appendAtomically === 'function';
 }
@@ -106,23 +108,40 @@ type Folder<Event, State> = Pick<Decider<never, Event, State, never>, 'initialSt
 
 const emptyFold = <State>(decider: { initialState: () => State }): StreamFold<State> => ({ state: decider.initialState(), version: -1, head: null });
 
+/** Commands on one stream of one aggregate, through the one pipeline (commandHandler). */
+export interface StreamCommands<Command, Event, State> {
+  /**
+   * Decides the command on the stream's current state and appends what was decided with the version
+   * it was decided on; a concurrent append makes that version stale and the decision is taken again.
+   * Metadata (ids, origin, business and wall time) and the hash chain are the pipeline's.
+   */
+  handle(command: Command, origin: EventOrigin, options?: CommandPipelineOptions<Event>): Promise<CommandOutcome<Event, State>>;
+  /** The stream's state now, or right after the event of `upToVersion`. */
+  state(upToVersion?: number): Promise<State>;
+  /** The stream's fold with its version; `trustKnown` as in loadFold. */
+  fold(options?: { trustKnown?: boolean }): Promise<StreamFold<State>>;
+}
+
 /**
- * The one command pipeline every aggregate goes through: read the stream, fold it, decide, append
- * with the version that was read. A concurrent append makes the expected version stale; then the whole
- * decision is taken again on the fresh state, which is what keeps spend limits from being overspent.
+ * The one command API every aggregate goes through: read the stream, fold it, decide, append with the
+ * version that was read. It owns the codec, the clocks, the ids, the metadata, the hash chain and the
+ * retries, so a handler only says which decider, which stream and which command.
  */
-export async function handleCommand<Command, Event, State>(
+export function commandHandler<Command, Event, State>(
   env: PipelineEnvironment,
   decider: Decider<Command, Event, State, DecisionContext>,
-  codec: EventCodec<Event>,
   streamId: string,
-  command: Command,
-  origin: CommandOrigin,
-  options: CommandPipelineOptions<Event> = {},
-): Promise<CommandOutcome<Event, State>> {
-  if (options.guards?.length && !canGuardOtherStreams(env)) throw new Error('Guards on other streams need a store with atomic multi-stream appends');
-  const decideAndAppend = () => decideUntilRecorded(env, decider, codec, streamId, command, origin, options);
-  return env.queue ? env.queue.run(streamId, decideAndAppend) : decideAndAppend();
+): StreamCommands<Command, Event, State> {
+  const codec = env.codec as EventCodec<Event>;
+  return {
+    handle: (command, origin, options = {}) => {
+      if (options.guards?.length && !canGuardOtherStreams(env)) throw new Error('Guards on other streams need a store with atomic multi-stream appends');
+      const decideAndAppend = () => decideUntilRecorded(env, decider, codec, streamId, command, origin, options);
+      return env.queue ? env.queue.run(streamId, decideAndAppend) : decideAndAppend();
+    },
+    state: (upToVersion) => loadState(env, decider, codec, streamId, upToVersion),
+    fold: (options) => loadFold(env, decider, codec, streamId, options),
+  };
 }
 
 async function decideUntilRecorded<Command, Event, State>(
@@ -131,7 +150,7 @@ async function decideUntilRecorded<Command, Event, State>(
   codec: EventCodec<Event>,
   streamId: string,
   command: Command,
-  origin: CommandOrigin,
+  origin: EventOrigin,
   options: CommandPipelineOptions<Event>,
 ): Promise<CommandOutcome<Event, State>> {
   for (let attempt = 1; ; attempt++) {
@@ -153,13 +172,13 @@ async function decideUntilRecorded<Command, Event, State>(
       const { result, position } = await appendDecision(
         env.store,
         { streamId, events: sealed, expected: fold.version < 0 ? NO_STREAM : fold.version },
-        opening ? { streamId: opening.streamId, events: chainEvents(opening.streamId, null, opening.events.map((event) => opening.codec.encode(event as never, metadata()))), expected: NO_STREAM } : null,
+        opening ? { streamId: opening.streamId, events: chainEvents(opening.streamId, null, opening.events.map((event) => env.codec.encode(event, metadata()))), expected: NO_STREAM } : null,
         options.guards ?? [],
       );
       env.faults?.reached('append-committed');
       const state = events.reduce(decider.evolve, fold.state);
       const last = sealed[sealed.length - 1];
-      env.folds?.set(streamId, decider, {
+      if (!options.writeOnce) env.folds?.set(streamId, decider, {
         state,
         version: result.nextExpectedVersion,
         head: { streamVersion: result.nextExpectedVersion, hash: String(last.metadata.hash), position: result.position },
@@ -246,7 +265,7 @@ async function foldStream<Event, State>(env: PipelineEnvironment, decider: Folde
  * without a read; only for a decision whose write checks that version (the pipeline's own stream,
  * or a guard), so a stale fold is refused rather than decided on.
  */
-export async function loadFold<Event, State>(
+async function loadFold<Event, State>(
   env: PipelineEnvironment,
   decider: Folder<Event, State>,
   codec: Pick<EventCodec<Event>, 'decode'>,
@@ -257,7 +276,10 @@ export async function loadFold<Event, State>(
   return known ?? foldStream(env, decider, codec, streamId);
 }
 
-/** Reads and folds one stream: the current state of an aggregate, for a decision that spans two. */
+/**
+ * Reads and folds one stream: the current state of an aggregate. Handlers ask commandHandler(...).state();
+ * this form also reads a bare store with a codec given (audits, tests).
+ */
 export async function loadState<Event, State>(
   source: EventStore | PipelineEnvironment,
   decider: Folder<Event, State>,

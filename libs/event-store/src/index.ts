@@ -3,6 +3,7 @@ export { PostgresEventStore, type PostgresEventStoreOptions, type Queryable } fr
 export { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store';
 export { NotificationListener, type NotificationListenerOptions } from './postgres/notification-listener';
 export { SubscriptionStoppedError } from './support/wake-signal';
+export * from './decider';
 export * from './command-pipeline';
 export * from './restarting-subscription';
 export * from './hash-chain';

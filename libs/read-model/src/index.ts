@@ -5,3 +5,4 @@ export * from './embedded-postgres';
 export * from './rows/domain-rows';
 export * from './presenters/api-shapes';
 export * from './program-spend-tally';
+export * from './sql-literals';

@@ -1,8 +1,6 @@
-import type { SpendTally } from '@ledger/domain';
+import { COUNTED_STATUSES, type SpendTally } from '@ledger/domain';
 import type { PrismaClient } from './prisma-client';
-
-/** Transactions that count against platform limits: approved, neither voided nor bounced (returns are SETTLING or SETTLED). */
-const COUNTED_STATUSES = `'PENDING', 'SETTLING', 'SETTLED'`;
+import { sqlStringList } from './sql-literals';
 
 /**
  * A program's transactions since `start`, tallied in the order they happened (time, then token: a
@@ -16,7 +14,7 @@ export async function programSpendTally(readModel: Pick<PrismaClient, '$queryRaw
     `select coalesce(sum(amount), 0)::text as net, least(0, coalesce(min(running), 0))::text as lowest
        from (select amount, sum(amount) over (order by created, token rows unbounded preceding) as running
                from transactions
-              where program_token = $1::uuid and status in (${COUNTED_STATUSES}) and created >= $2::timestamptz) as window_entries`,
+              where program_token = $1::uuid and status in (${sqlStringList(COUNTED_STATUSES)}) and created >= $2::timestamptz) as window_entries`,
     programToken,
     start.toISOString(),
   );

@@ -1,6 +1,5 @@
-import { ledgerCodec } from '@ledger/contracts';
-import { programDecider, ProgramEvent, programStreamId, programTime } from '@ledger/domain';
-import { loadState, PipelineEnvironment, ProgramClock } from '@ledger/event-store';
+import { programDecider, programStreamId, programTime } from '@ledger/domain';
+import { commandHandler, PipelineEnvironment, ProgramClock } from '@ledger/event-store';
 
 /**
  * Each program's clock read from its own stream (`ProgramClockAdvanced`), through the pipeline's
@@ -11,7 +10,7 @@ export class EventSourcedProgramClock implements ProgramClock {
   constructor(private readonly env: Omit<PipelineEnvironment, 'clock'>) {}
 
   async now(programToken: string): Promise<Date> {
-    const program = await loadState(this.env, programDecider, ledgerCodec<ProgramEvent>(), programStreamId(programToken));
+    const program = await commandHandler(this.env, programDecider, programStreamId(programToken)).state();
     return programTime(program.status === 'active' ? program.clock : null, this.env.now());
   }
 }

@@ -8,3 +8,4 @@ export * from './ledger-leaves';
 export * from './event-sourced-program-clock';
 export * from './ledger-tree-tables';
 export * from './event-feed-signal';
+export * from './command-accepted';

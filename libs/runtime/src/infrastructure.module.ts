@@ -4,6 +4,7 @@ import { Pool } from 'pg';
 import { CardVault, parseCardDataKey } from '@ledger/card-vault';
 import { EgressGuard, EgressHttpClient, EgressPolicy, HostResolver, systemHostResolver } from '@ledger/egress';
 import { EventStore, EventStoreDbEventStore, FaultPoints, NO_FAULTS, PipelineEnvironment, PostgresEventStore, StreamFoldCache, StreamQueue } from '@ledger/event-store';
+import { ledgerCodec } from '@ledger/contracts';
 import { createReadModelClient, ReadModelClient } from '@ledger/read-model';
 import { LedgerConfig } from './config';
 import { DigestKeys } from './digest-keys';
@@ -86,7 +87,7 @@ export class InfrastructureModule implements OnApplicationShutdown {
           provide: PIPELINE_ENVIRONMENT,
           inject: [EVENT_STORE],
           useFactory: (store: EventStore): PipelineEnvironment =>
-            pipelineEnvironment({ store, now: () => new Date(), newId: randomUUID, folds: new StreamFoldCache(), queue: new StreamQueue(), faults: runtime.faultPoints }),
+            pipelineEnvironment({ store, codec: ledgerCodec(), now: () => new Date(), newId: randomUUID, folds: new StreamFoldCache(), queue: new StreamQueue(), faults: runtime.faultPoints }),
         },
         { provide: FAULT_POINTS, useValue: runtime.faultPoints ?? NO_FAULTS },
       ],

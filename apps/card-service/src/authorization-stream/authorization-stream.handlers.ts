@@ -6,17 +6,14 @@ import {
   CommandAccepted,
   DisenrollAuthorizationStreamCommand,
   EnrollAuthorizationStreamCommand,
-  ledgerCodec,
-  commandAccepted,
   RotateAuthorizationStreamSecretCommand,
 } from '@ledger/contracts';
-import { checkedEndpointUrl, EndpointUrlNotAllowed, programDecider, ProgramEvent, programStreamId } from '@ledger/domain';
+import { checkedEndpointUrl, EndpointUrlNotAllowed } from '@ledger/domain';
 import { EgressGuard } from '@ledger/egress';
-import { formatPosition, handleCommand, PipelineEnvironment } from '@ledger/event-store';
+import { formatPosition, PipelineEnvironment } from '@ledger/event-store';
 import { generateSigningSecret } from '@ledger/messaging';
-import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
-
-const codec = ledgerCodec<ProgramEvent>();
+import { PIPELINE_ENVIRONMENT, commandAccepted } from '@ledger/runtime';
+import { onOwnProgram } from '../programs/own-program';
 
 @CommandHandler(EnrollAuthorizationStreamCommand)
 export class EnrollAuthorizationStreamHandler implements ICommandHandler<EnrollAuthorizationStreamCommand, AuthorizationStreamSettings> {
@@ -33,13 +30,12 @@ export class EnrollAuthorizationStreamHandler implements ICommandHandler<EnrollA
   async execute({ origin, url, timeoutMs }: EnrollAuthorizationStreamCommand): Promise<AuthorizationStreamSettings> {
     checkedEndpointUrl(url);
     if (!(await this.egress.check(url)).allowed) throw new EndpointUrlNotAllowed();
-    const outcome = await handleCommand(this.env, programDecider, codec, programStreamId(origin.programToken), {
+    const outcome = await onOwnProgram(this.env, origin, {
       type: 'EnrollAuthorizationStream',
-      programToken: origin.programToken,
       url,
       timeoutMs,
       newSecretSealed: this.vault.encrypt(generateSigningSecret()),
-    }, origin);
+    });
     const stream = outcome.state.status === 'active' ? outcome.state.authorizationStream : null;
     if (!stream) throw new Error('The authorization stream was not recorded');
     return { url: stream.url, timeoutMs: stream.timeoutMs, secret: this.vault.decrypt(stream.secretSealed), position: outcome.position ? formatPosition(outcome.position) : null };
@@ -54,11 +50,7 @@ export class RotateAuthorizationStreamSecretHandler implements ICommandHandler<R
   ) {}
 
   async execute({ origin }: RotateAuthorizationStreamSecretCommand): Promise<CommandAccepted> {
-    const outcome = await handleCommand(this.env, programDecider, codec, programStreamId(origin.programToken), {
-      type: 'RotateAuthorizationStreamSecret',
-      programToken: origin.programToken,
-      newSecretSealed: this.vault.encrypt(generateSigningSecret()),
-    }, origin);
+    const outcome = await onOwnProgram(this.env, origin, { type: 'RotateAuthorizationStreamSecret', newSecretSealed: this.vault.encrypt(generateSigningSecret()) });
     return commandAccepted(origin.programToken, outcome);
   }
 }
@@ -68,10 +60,7 @@ export class DisenrollAuthorizationStreamHandler implements ICommandHandler<Dise
   constructor(@Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment) {}
 
   async execute({ origin }: DisenrollAuthorizationStreamCommand): Promise<CommandAccepted> {
-    const outcome = await handleCommand(this.env, programDecider, codec, programStreamId(origin.programToken), {
-      type: 'DisenrollAuthorizationStream',
-      programToken: origin.programToken,
-    }, origin);
+    const outcome = await onOwnProgram(this.env, origin, { type: 'DisenrollAuthorizationStream' });
     return commandAccepted(origin.programToken, outcome);
   }
 }

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CardVault } from '@ledger/card-vault';
-import { AuthorizeCardSpendCommand, CardSpendDecision, ledgerCodec, PresentedCardDetails } from '@ledger/contracts';
+import { AuthorizeCardSpendCommand, CardSpendDecision, PresentedCardDetails } from '@ledger/contracts';
 import {
   AuthorizationChecks,
   AuthorizationStream,
@@ -15,16 +15,14 @@ import {
   IssuedCard,
   isMerchantBlocked,
   programDecider,
-  ProgramEvent,
   ProgramNotFound,
   programStreamId,
   programTime,
   transactionDecider,
-  TransactionEvent,
   transactionOpenedBy,
   transactionStreamId,
 } from '@ledger/domain';
-import { canGuardOtherStreams, FaultPoints, formatPosition, handleCommand, loadFold, PipelineEnvironment, StreamOpening, WrongExpectedVersionError } from '@ledger/event-store';
+import { canGuardOtherStreams, FaultPoints, formatPosition, commandHandler, PipelineEnvironment, StreamOpening, WrongExpectedVersionError } from '@ledger/event-store';
 import { FAULT_POINTS, PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 import { AuthorizationStreamClient } from '../authorization-stream/authorization-stream-client';
 import { ProgramSpend } from './program-spend';
@@ -68,8 +66,8 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
   private async decide({ origin, cardToken, request }: AuthorizeCardSpendCommand, trustKnownFolds: boolean): Promise<CardSpendDecision> {
     const programToken = origin.programToken;
     const [programFold, cardFold] = await Promise.all([
-      loadFold(this.env, programDecider, ledgerCodec<ProgramEvent>(), programStreamId(programToken), { trustKnown: trustKnownFolds }),
-      loadFold(this.env, cardDecider, ledgerCodec<CardEvent>(), cardStreamId(cardToken), { trustKnown: trustKnownFolds }),
+      commandHandler(this.env, programDecider, programStreamId(programToken)).fold({ trustKnown: trustKnownFolds }),
+      commandHandler(this.env, cardDecider, cardStreamId(cardToken)).fold({ trustKnown: trustKnownFolds }),
     ]);
     this.faults.reached('folds-loaded');
     const program = programFold.state;
@@ -92,7 +90,7 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
     this.faults.reached('authorization-stream-asked');
     // One write: the card's decision, the transaction it opens, and (where the store can) the
     // program version the checks were taken on.
-    const outcome = await handleCommand(this.env, cardDecider, ledgerCodec<CardEvent>(), cardStreamId(cardToken), {
+    const outcome = await commandHandler(this.env, cardDecider, cardStreamId(cardToken)).handle({
       type: 'AuthorizeSpend',
       facts,
       checks,
@@ -120,7 +118,7 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
       const record = transactionOpenedBy(event);
       if (!record) continue;
       const events = transactionDecider.decide(record, transactionDecider.initialState(), { now: this.env.now() });
-      return { streamId: transactionStreamId(record.facts.transactionToken), events, codec: ledgerCodec<TransactionEvent>() as StreamOpening['codec'] };
+      return { streamId: transactionStreamId(record.facts.transactionToken), events };
     }
     return null;
   }

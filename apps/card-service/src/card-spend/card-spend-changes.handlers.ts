@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { AdjustCardSpendCommand, CommandAccepted, CreditCardReturnCommand, ledgerCodec, commandAccepted } from '@ledger/contracts';
-import { CardEvent, cardDecider, cardStreamId } from '@ledger/domain';
-import { handleCommand, PipelineEnvironment } from '@ledger/event-store';
-import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
+import { AdjustCardSpendCommand, CommandAccepted, CreditCardReturnCommand } from '@ledger/contracts';
+import { cardDecider, cardStreamId } from '@ledger/domain';
+import { commandHandler, PipelineEnvironment } from '@ledger/event-store';
+import { PIPELINE_ENVIRONMENT, commandAccepted } from '@ledger/runtime';
 
 /** Voids, clearings and advices change what a transaction counts against its card. */
 @CommandHandler(AdjustCardSpendCommand)
@@ -12,7 +12,7 @@ export class AdjustCardSpendHandler implements ICommandHandler<AdjustCardSpendCo
 
   async execute(command: AdjustCardSpendCommand): Promise<CommandAccepted> {
     const { origin, cardToken, transactionToken, transactionVersion, cause, amount } = command;
-    const outcome = await handleCommand(this.env, cardDecider, ledgerCodec<CardEvent>(), cardStreamId(cardToken), {
+    const outcome = await commandHandler(this.env, cardDecider, cardStreamId(cardToken)).handle({
       type: 'AdjustSpend',
       cardToken,
       transactionToken,
@@ -30,7 +30,7 @@ export class CreditCardReturnHandler implements ICommandHandler<CreditCardReturn
   constructor(@Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment) {}
 
   async execute({ origin, cardToken, transactionToken, eventToken, amount, at }: CreditCardReturnCommand): Promise<CommandAccepted> {
-    const outcome = await handleCommand(this.env, cardDecider, ledgerCodec<CardEvent>(), cardStreamId(cardToken), {
+    const outcome = await commandHandler(this.env, cardDecider, cardStreamId(cardToken)).handle({
       type: 'CreditReturn',
       cardToken,
       transactionToken,

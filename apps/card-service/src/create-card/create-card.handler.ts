@@ -1,26 +1,24 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { randomUUID } from 'node:crypto';
 import { CardVault } from '@ledger/card-vault';
-import { CommandAccepted, CreateCardCommand, ledgerCodec, commandAccepted } from '@ledger/contracts';
+import { CommandAccepted, CreateCardCommand, CommandOrigin } from '@ledger/contracts';
 import {
-  CardEvent,
-  CardNumberAssigned,
   CreateCard,
   cardDecider,
+  cardNumberRegistryDecider,
   cardNumberStreamId,
+  CardNumberTaken,
   CardNumberSecrets,
   cardStreamId,
   ExistingProgram,
   programDecider,
-  ProgramEvent,
   ProgramNotFound,
   programStreamId,
   programTime,
   resolveFundingSource,
 } from '@ledger/domain';
-import { chainEvents, CommandOrigin, handleCommand, loadState, NO_STREAM, PipelineEnvironment, WrongExpectedVersionError } from '@ledger/event-store';
-import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
+import { commandHandler, PipelineEnvironment } from '@ledger/event-store';
+import { PIPELINE_ENVIRONMENT, commandAccepted } from '@ledger/runtime';
 
 /** A collision in a 10^9 number space is rare; ten in a row means something else is wrong. */
 const MAX_NUMBER_DRAWS = 10;
@@ -37,7 +35,7 @@ export class CreateCardHandler implements ICommandHandler<CreateCardCommand, Com
     // The program was just loaded: its clock is known, no need for the pipeline to read it again.
     const businessNow = () => programTime(program.clock, this.env.now());
     const funding = resolveFundingSource(program, card.fundingToken);
-    const cardToken = randomUUID();
+    const cardToken = this.env.newId();
     const command = (cardNumber: CardNumberSecrets): CreateCard => ({
       type: 'CreateCard',
       cardToken,
@@ -55,31 +53,30 @@ export class CreateCardHandler implements ICommandHandler<CreateCardCommand, Com
     // Decide once before claiming a number, so a refused card leaves nothing behind in the registry.
     cardDecider.decide(command(this.vault.protect(this.vault.newCardNumber())), cardDecider.initialState(), { now: businessNow() });
     const cardNumber = await this.assignCardNumber(cardToken, origin, businessNow);
-    const outcome = await handleCommand(this.env, cardDecider, ledgerCodec<CardEvent>(), cardStreamId(cardToken), command(cardNumber), origin, { businessNow });
+    const outcome = await commandHandler(this.env, cardDecider, cardStreamId(cardToken)).handle(command(cardNumber), origin, { businessNow });
     return commandAccepted(cardToken, outcome);
   }
 
   private async program(programToken: string): Promise<ExistingProgram> {
-    const program = await loadState(this.env, programDecider, ledgerCodec<ProgramEvent>(), programStreamId(programToken));
+    const program = await commandHandler(this.env, programDecider, programStreamId(programToken)).state();
     if (program.status === 'absent') throw new ProgramNotFound(programToken);
     return program;
   }
 
   /**
    * Draws numbers until one is free, claiming it in the registry before the card exists. A crash in
-   * between leaves a claimed number that no card uses: harmless, and never a duplicate.
+   * between leaves a claimed number that no card uses: harmless, and never a duplicate. The claim
+   * expects no stream; a number another card holds fails that append, is read, and is refused.
    */
   private async assignCardNumber(cardToken: string, origin: CommandOrigin, businessNow: () => Date): Promise<CardNumberSecrets> {
     for (let draw = 1; ; draw++) {
       const secrets = this.vault.protect(this.vault.newCardNumber());
-      const event: CardNumberAssigned = { type: 'CardNumberAssigned', data: { panHash: secrets.panHash, cardToken, programToken: origin.programToken } };
-      const metadata = { eventId: this.env.newId(), ...origin, occurredAt: businessNow().toISOString(), writtenAt: this.env.now().toISOString() };
+      const registry = commandHandler(this.env, cardNumberRegistryDecider, cardNumberStreamId(secrets.panHash));
       try {
-        const streamId = cardNumberStreamId(secrets.panHash);
-        await this.env.store.append(streamId, chainEvents(streamId, null, [ledgerCodec().encode(event, metadata)]), NO_STREAM);
+        await registry.handle({ type: 'AssignCardNumber', panHash: secrets.panHash, cardToken, programToken: origin.programToken }, origin, { newStream: true, writeOnce: true, businessNow });
         return secrets;
       } catch (error) {
-        if (!(error instanceof WrongExpectedVersionError) || draw >= MAX_NUMBER_DRAWS) throw error;
+        if (!(error instanceof CardNumberTaken) || draw >= MAX_NUMBER_DRAWS) throw error;
       }
     }
   }

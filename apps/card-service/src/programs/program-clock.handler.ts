@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { AdvanceProgramClockCommand, CommandAccepted, commandAccepted, ledgerCodec } from '@ledger/contracts';
-import { programDecider, ProgramEvent, programStreamId } from '@ledger/domain';
-import { handleCommand, PipelineEnvironment } from '@ledger/event-store';
-import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
+import { AdvanceProgramClockCommand, CommandAccepted } from '@ledger/contracts';
+import { PipelineEnvironment } from '@ledger/event-store';
+import { PIPELINE_ENVIRONMENT, commandAccepted } from '@ledger/runtime';
+import { onOwnProgram } from './own-program';
 
 /** The sandbox test clock: an event on the program's stream, so replay rebuilds the clock. */
 @CommandHandler(AdvanceProgramClockCommand)
@@ -11,11 +11,7 @@ export class AdvanceProgramClockHandler implements ICommandHandler<AdvanceProgra
   constructor(@Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment) {}
 
   async execute({ origin, frozenTime }: AdvanceProgramClockCommand): Promise<CommandAccepted> {
-    const outcome = await handleCommand(this.env, programDecider, ledgerCodec<ProgramEvent>(), programStreamId(origin.programToken), {
-      type: 'AdvanceProgramClock',
-      programToken: origin.programToken,
-      frozenTime,
-    }, origin);
+    const outcome = await onOwnProgram(this.env, origin, { type: 'AdvanceProgramClock', frozenTime });
     return commandAccepted(origin.programToken, outcome);
   }
 }

@@ -1,23 +1,17 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { randomInt, randomUUID } from 'node:crypto';
-import { AddFundingSourceCommand, CommandAccepted, ledgerCodec, UpdateFundingSourceCommand, UpdateProgramSettingsCommand, commandAccepted } from '@ledger/contracts';
-import { programDecider, ProgramEvent, programStreamId } from '@ledger/domain';
-import { handleCommand, PipelineEnvironment } from '@ledger/event-store';
-import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
-
-const codec = ledgerCodec<ProgramEvent>();
+import { randomInt } from 'node:crypto';
+import { AddFundingSourceCommand, CommandAccepted, UpdateFundingSourceCommand, UpdateProgramSettingsCommand } from '@ledger/contracts';
+import { PipelineEnvironment } from '@ledger/event-store';
+import { PIPELINE_ENVIRONMENT, commandAccepted } from '@ledger/runtime';
+import { onOwnProgram } from './own-program';
 
 @CommandHandler(UpdateProgramSettingsCommand)
 export class UpdateProgramSettingsHandler implements ICommandHandler<UpdateProgramSettingsCommand, CommandAccepted> {
   constructor(@Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment) {}
 
   async execute({ origin, settings }: UpdateProgramSettingsCommand): Promise<CommandAccepted> {
-    const outcome = await handleCommand(this.env, programDecider, codec, programStreamId(origin.programToken), {
-      type: 'UpdateProgramSettings',
-      programToken: origin.programToken,
-      ...settings,
-    }, origin);
+    const outcome = await onOwnProgram(this.env, origin, { type: 'UpdateProgramSettings', ...settings });
     return commandAccepted(origin.programToken, outcome);
   }
 }
@@ -27,12 +21,11 @@ export class AddFundingSourceHandler implements ICommandHandler<AddFundingSource
   constructor(@Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment) {}
 
   async execute({ origin, source }: AddFundingSourceCommand): Promise<CommandAccepted> {
-    const fundingToken = randomUUID();
+    const fundingToken = this.env.newId();
     // Only the last four digits of an account number are ever kept.
     const lastFour = source.accountNumber?.slice(-4) ?? String(randomInt(10_000)).padStart(4, '0');
-    const outcome = await handleCommand(this.env, programDecider, codec, programStreamId(origin.programToken), {
+    const outcome = await onOwnProgram(this.env, origin, {
       type: 'AddFundingSource',
-      programToken: origin.programToken,
       source: {
         fundingToken,
         type: source.type ?? 'DEPOSITORY_CHECKING',
@@ -41,7 +34,7 @@ export class AddFundingSourceHandler implements ICommandHandler<AddFundingSource
         accountName: source.accountName,
         lastFour,
       },
-    }, origin);
+    });
     return commandAccepted(fundingToken, outcome);
   }
 }
@@ -51,12 +44,11 @@ export class UpdateFundingSourceHandler implements ICommandHandler<UpdateFunding
   constructor(@Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment) {}
 
   async execute({ origin, fundingToken, changes }: UpdateFundingSourceCommand): Promise<CommandAccepted> {
-    const outcome = await handleCommand(this.env, programDecider, codec, programStreamId(origin.programToken), {
+    const outcome = await onOwnProgram(this.env, origin, {
       type: 'UpdateFundingSource',
-      programToken: origin.programToken,
       fundingToken,
       ...changes,
-    }, origin);
+    });
     return commandAccepted(fundingToken, outcome);
   }
 }

@@ -1,21 +1,19 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { generateApiKey, hashApiKey } from '@ledger/auth';
 import {
   ApiKeyIssuedResult,
   CommandAccepted,
   CreateProgramCommand,
   IssueApiKeyCommand,
-  ledgerCodec,
   ProgramCreatedResult,
   RevokeApiKeyCommand,
 } from '@ledger/contracts';
-import { GlobalPosition, formatPosition, handleCommand, PipelineEnvironment } from '@ledger/event-store';
-import { programDecider, ProgramEvent, programStreamId } from '@ledger/domain';
+import { GlobalPosition, formatPosition, commandHandler, PipelineEnvironment } from '@ledger/event-store';
+import { programDecider, programStreamId } from '@ledger/domain';
 import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
-
-const codec = ledgerCodec<ProgramEvent>();
+import { onOwnProgram } from './own-program';
 
 function written(position: GlobalPosition | undefined): string {
   if (!position) throw new Error('The command was expected to record events');
@@ -27,16 +25,16 @@ export class CreateProgramHandler implements ICommandHandler<CreateProgramComman
   constructor(@Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment) {}
 
   async execute(command: CreateProgramCommand): Promise<ProgramCreatedResult> {
-    const programToken = command.programToken ?? randomUUID();
+    const programToken = command.programToken ?? this.env.newId();
     const apiKey = command.apiKey ?? generateApiKey();
-    const keyId = randomUUID();
-    const outcome = await handleCommand(this.env, programDecider, codec, programStreamId(programToken), {
+    const keyId = this.env.newId();
+    const outcome = await commandHandler(this.env, programDecider, programStreamId(programToken)).handle({
       type: 'CreateProgram',
       programToken,
       name: command.name,
       apiKey: { keyId, keyHash: hashApiKey(apiKey) },
       defaultFundingSource: {
-        fundingToken: randomUUID(),
+        fundingToken: this.env.newId(),
         nickname: '',
         accountName: `${command.name} checking`,
         lastFour: String(randomInt(10_000)).padStart(4, '0'),
@@ -51,12 +49,8 @@ export class IssueApiKeyHandler implements ICommandHandler<IssueApiKeyCommand, A
   constructor(@Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment) {}
 
   async execute({ origin, apiKey = generateApiKey() }: IssueApiKeyCommand): Promise<ApiKeyIssuedResult> {
-    const keyId = randomUUID();
-    const outcome = await handleCommand(this.env, programDecider, codec, programStreamId(origin.programToken), {
-      type: 'IssueApiKey',
-      programToken: origin.programToken,
-      apiKey: { keyId, keyHash: hashApiKey(apiKey) },
-    }, origin);
+    const keyId = this.env.newId();
+    const outcome = await onOwnProgram(this.env, origin, { type: 'IssueApiKey', apiKey: { keyId, keyHash: hashApiKey(apiKey) } });
     return { programToken: origin.programToken, apiKey, keyId, position: written(outcome.position) };
   }
 }
@@ -66,11 +60,7 @@ export class RevokeApiKeyHandler implements ICommandHandler<RevokeApiKeyCommand,
   constructor(@Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment) {}
 
   async execute({ origin, keyId }: RevokeApiKeyCommand): Promise<CommandAccepted> {
-    const outcome = await handleCommand(this.env, programDecider, codec, programStreamId(origin.programToken), {
-      type: 'RevokeApiKey',
-      programToken: origin.programToken,
-      keyId,
-    }, origin);
+    const outcome = await onOwnProgram(this.env, origin, { type: 'RevokeApiKey', keyId });
     return { token: keyId, position: written(outcome.position) };
   }
 }

@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CardVault } from '@ledger/card-vault';
-import { CommandAccepted, ledgerCodec, UpdateCardCommand, commandAccepted } from '@ledger/contracts';
-import { CardEvent, cardDecider, cardStreamId, programDecider, ProgramEvent, programStreamId, resolveFundingSource, ProgramNotFound } from '@ledger/domain';
-import { handleCommand, loadState, PipelineEnvironment } from '@ledger/event-store';
-import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
+import { CommandAccepted, UpdateCardCommand } from '@ledger/contracts';
+import { cardDecider, cardStreamId, programDecider, programStreamId, resolveFundingSource, ProgramNotFound } from '@ledger/domain';
+import { commandHandler, PipelineEnvironment } from '@ledger/event-store';
+import { PIPELINE_ENVIRONMENT, commandAccepted } from '@ledger/runtime';
 
 @CommandHandler(UpdateCardCommand)
 export class UpdateCardHandler implements ICommandHandler<UpdateCardCommand, CommandAccepted> {
@@ -15,7 +15,7 @@ export class UpdateCardHandler implements ICommandHandler<UpdateCardCommand, Com
 
   async execute({ origin, cardToken, changes }: UpdateCardCommand): Promise<CommandAccepted> {
     if (changes.fundingToken !== undefined) await this.checkFundingSource(origin.programToken, changes.fundingToken);
-    const outcome = await handleCommand(this.env, cardDecider, ledgerCodec<CardEvent>(), cardStreamId(cardToken), {
+    const outcome = await commandHandler(this.env, cardDecider, cardStreamId(cardToken)).handle({
       type: 'UpdateCard',
       cardToken,
       programToken: origin.programToken,
@@ -30,7 +30,7 @@ export class UpdateCardHandler implements ICommandHandler<UpdateCardCommand, Com
   }
 
   private async checkFundingSource(programToken: string, fundingToken: string): Promise<void> {
-    const program = await loadState(this.env, programDecider, ledgerCodec<ProgramEvent>(), programStreamId(programToken));
+    const program = await commandHandler(this.env, programDecider, programStreamId(programToken)).state();
     if (program.status === 'absent') throw new ProgramNotFound(programToken);
     resolveFundingSource(program, fundingToken);
   }

@@ -11,11 +11,10 @@ import {
   EnrollAuthorizationStreamCommand,
   EnrollAuthorizationStreamRequest,
   GetAuthorizationStreamQuery,
-  ledgerCodec,
   RotateAuthorizationStreamSecretCommand,
 } from '@ledger/contracts';
-import { AuthorizationStreamNotEnrolled, programDecider, ProgramEvent, programStreamId } from '@ledger/domain';
-import { loadState, PipelineEnvironment } from '@ledger/event-store';
+import { AuthorizationStreamNotEnrolled, programDecider, programStreamId } from '@ledger/domain';
+import { commandHandler, PipelineEnvironment } from '@ledger/event-store';
 import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 import { WriteAcknowledger } from '../http/write-acknowledger';
 import { ApiErrors, AuthorizationStreamModel, AuthorizationStreamSecretModel, EmptyModel } from '../http/openapi-models';
@@ -42,7 +41,7 @@ export class GetAuthorizationStreamHandler implements IQueryHandler<GetAuthoriza
   ) {}
 
   async execute({ programToken }: GetAuthorizationStreamQuery): Promise<AuthorizationStreamResponse> {
-    const program = await loadState(this.env, programDecider, ledgerCodec<ProgramEvent>(), programStreamId(programToken));
+    const program = await commandHandler(this.env, programDecider, programStreamId(programToken)).state();
     const stream = program.status === 'active' ? program.authorizationStream : null;
     if (!stream) throw new AuthorizationStreamNotEnrolled();
     return { url: stream.url, timeout_ms: stream.timeoutMs, secret: this.vault.decrypt(stream.secretSealed) };

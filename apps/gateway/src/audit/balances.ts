@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CardNotFound, FundingSourceNotFound } from '@ledger/domain';
-import type { ReadModelClient } from '@ledger/read-model';
+import { BALANCE_STATUSES, CardNotFound, FundingSourceNotFound } from '@ledger/domain';
+import { sqlStringList, type ReadModelClient } from '@ledger/read-model';
 import { READ_MODEL } from '@ledger/runtime';
 
 /**
@@ -11,13 +11,10 @@ import { READ_MODEL } from '@ledger/runtime';
  */
 export interface BalanceResponse {
   token: string;
-  /** Authorized and not yet cleared: the sum of PENDING transactions' amounts. */
+  /** Each balance counts the statuses the domain gives it (BALANCE_STATUSES). */
   pending: bigint;
-  /** Cleared: the sum of SETTLING and SETTLED transactions' settled amounts (returns count negative). */
   settled: bigint;
-  /** Of `settled`, what settlement has completed (SETTLED). */
   settlement_complete: bigint;
-  /** Settlements that bounced against the funding source. */
   bounced: bigint;
 }
 
@@ -32,10 +29,10 @@ export interface LedgerTotals {
 export async function ledgerTotals(readModel: ReadModelClient, by: 'card_token' | 'funding_token', only?: string): Promise<Map<string, LedgerTotals>> {
   const rows = await readModel.$queryRawUnsafe<{ key: string; pending: string; settled: string; complete: string; bounced: string }[]>(
     `select ${by}::text as key,
-            coalesce(sum(amount) filter (where status = 'PENDING'), 0)::text as pending,
-            coalesce(sum(settled_amount) filter (where status in ('SETTLING', 'SETTLED')), 0)::text as settled,
-            coalesce(sum(settled_amount) filter (where status = 'SETTLED'), 0)::text as complete,
-            coalesce(sum(settled_amount) filter (where status = 'BOUNCED'), 0)::text as bounced
+            coalesce(sum(amount) filter (where status in (${sqlStringList(BALANCE_STATUSES.pending)})), 0)::text as pending,
+            coalesce(sum(settled_amount) filter (where status in (${sqlStringList(BALANCE_STATUSES.settled)})), 0)::text as settled,
+            coalesce(sum(settled_amount) filter (where status in (${sqlStringList(BALANCE_STATUSES.settlementComplete)})), 0)::text as complete,
+            coalesce(sum(settled_amount) filter (where status in (${sqlStringList(BALANCE_STATUSES.bounced)})), 0)::text as bounced
        from transactions ${only ? `where ${by} = $1::uuid` : ''}
       group by ${by}`,
     ...(only ? [only] : []),

@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { CardSpendLimitsResponse, GetCardSpendLimitsQuery, ledgerCodec } from '@ledger/contracts';
-import { CardEvent, cardDecider, CardNotFound, cardSpendLimitStanding, cardStreamId } from '@ledger/domain';
-import { businessTime, loadState, PipelineEnvironment } from '@ledger/event-store';
+import { CardSpendLimitsResponse, GetCardSpendLimitsQuery } from '@ledger/contracts';
+import { cardDecider, CardNotFound, cardSpendLimitStanding, cardStreamId } from '@ledger/domain';
+import { businessTime, commandHandler, PipelineEnvironment } from '@ledger/event-store';
 import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 
 /**
@@ -15,7 +15,7 @@ export class GetCardSpendLimitsHandler implements IQueryHandler<GetCardSpendLimi
   constructor(@Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment) {}
 
   async execute({ programToken, cardToken }: GetCardSpendLimitsQuery): Promise<CardSpendLimitsResponse> {
-    const card = await loadState(this.env, cardDecider, ledgerCodec<CardEvent>(), cardStreamId(cardToken));
+    const card = await commandHandler(this.env, cardDecider, cardStreamId(cardToken)).state();
     if (card.status !== 'issued' || card.programToken !== programToken) throw new CardNotFound(cardToken);
     // The program's clock, as the next authorization's decision reads it (the test clock counts).
     const standing = cardSpendLimitStanding(card, await businessTime(this.env, programToken));

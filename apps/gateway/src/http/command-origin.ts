@@ -1,5 +1,5 @@
-import type { CommandOrigin } from '@ledger/event-store';
 import { RequestWithId, requestIdOf } from './request-id';
+import { type CommandOrigin } from '@ledger/contracts';
 
 /** Every command carries the caller's program and the request id as its correlation id. */
 export function commandOrigin(programToken: string, request: RequestWithId): CommandOrigin {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ledgerCodec } from '@ledger/contracts';
+import { ledgerCodec, CommandOrigin } from '@ledger/contracts';
 import { AuthorizationWithdrawn, TransactionEvent, transactionStreamId, TransactionResult } from '@ledger/domain';
-import { chainEvents, CommandOrigin, EventStore, formatPosition, NO_STREAM, WrongExpectedVersionError } from '@ledger/event-store';
+import { chainEvents, EventStore, formatPosition, NO_STREAM, WrongExpectedVersionError } from '@ledger/event-store';
 import { EVENT_STORE, LEDGER_CONFIG, LedgerConfig } from '@ledger/runtime';
 import { randomUUID } from 'node:crypto';
 

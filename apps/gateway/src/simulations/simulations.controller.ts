@@ -20,8 +20,9 @@ import {
   SimulationAccepted,
   SimulationResponse,
   TransactionAmountAction,
+  type CommandOrigin,
 } from '@ledger/contracts';
-import type { CommandOrigin, FaultPoints } from '@ledger/event-store';
+import type { FaultPoints } from '@ledger/event-store';
 import { FAULT_POINTS } from '@ledger/runtime';
 import { WriteAcknowledger } from '../http/write-acknowledger';
 import { mapError } from '../http/error-status';

@@ -2,9 +2,9 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Req, UseGuards } from '@
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ApiKeyGuard, CallingProgram } from '@ledger/auth';
-import { AdvanceProgramClockCommand, CommandAccepted, ledgerCodec, ProgramClockResponse, SimulateClockAdvanceRequest, parseInstantParameter } from '@ledger/contracts';
-import { programDecider, ProgramEvent, ProgramNotFound, programStreamId, programTime } from '@ledger/domain';
-import { loadState, PipelineEnvironment } from '@ledger/event-store';
+import { AdvanceProgramClockCommand, CommandAccepted, ProgramClockResponse, SimulateClockAdvanceRequest, parseInstantParameter } from '@ledger/contracts';
+import { programDecider, ProgramNotFound, programStreamId, programTime } from '@ledger/domain';
+import { commandHandler, PipelineEnvironment } from '@ledger/event-store';
 import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 import { ApiErrors } from '../http/openapi-models';
 import { commandOrigin } from '../http/command-origin';
@@ -60,7 +60,7 @@ export class TestClockController {
   }
 
   private async read(programToken: string): Promise<ProgramClockResponse> {
-    const program = await loadState(this.env, programDecider, ledgerCodec<ProgramEvent>(), programStreamId(programToken));
+    const program = await commandHandler(this.env, programDecider, programStreamId(programToken)).state();
     if (program.status === 'absent') throw new ProgramNotFound(programToken);
     const wall = this.env.now();
     return {

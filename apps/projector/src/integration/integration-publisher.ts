@@ -1,8 +1,8 @@
 import { Logger } from '@nestjs/common';
 import type { Kafka, Message, Producer } from 'kafkajs';
-import { IntegrationEnvelopes, topicFor, TOPICS, type Topic } from '@ledger/contracts';
+import { TOPICS, type Topic } from '@ledger/contracts';
 import { formatPosition, type EventStore, type GlobalPosition, type RecordedEvent, type Subscription } from '@ledger/event-store';
-import { createIdempotentProducer, ensureTopics, type IdempotentProducerOptions } from '@ledger/messaging';
+import { createIdempotentProducer, ensureTopics, type IdempotentProducerOptions, IntegrationEnvelopes, topicFor } from '@ledger/messaging';
 import type { ReadModelClient } from '@ledger/read-model';
 
 export const KAFKA_PUBLISHER = 'kafka-publisher';

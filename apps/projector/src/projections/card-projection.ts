@@ -1,13 +1,19 @@
-import type { CardCreated, CardDetailsChanged, CardEvent } from '@ledger/domain';
+import { evolveCard, type Card as CardState, type CardEvent, type IssuedCard } from '@ledger/domain';
 import type { RecordedEvent } from '@ledger/event-store';
 import type { Card } from '@ledger/read-model';
 import { existing, ProjectionRows } from './projection-rows';
 import type { Projection } from './projection';
 
+/** The events that change a column; approvals, declines and spend changes only touch what the row does not show. */
 const CARD_EVENTS = ['CardCreated', 'CardDetailsChanged', 'CardPaused', 'CardResumed', 'CardClosed', 'CardMerchantLocked'] as const;
 type Handled = Extract<CardEvent, { type: (typeof CARD_EVENTS)[number] }>;
 
-/** The cards table behind GET /v1/cards. Every event sets `updated` to when it occurred. */
+/**
+ * The cards table behind GET /v1/cards, folded with the card aggregate's own evolve: the row is
+ * read back as the card's state, the event applied as the domain applies it, and the state written
+ * as the row again, so a card's state changes are written once. Every event sets `updated` to when
+ * it occurred.
+ */
 export class CardProjection implements Projection<Handled['type']> {
   readonly events = CARD_EVENTS;
 
@@ -17,65 +23,68 @@ export class CardProjection implements Projection<Handled['type']> {
 
   apply(event: Handled, recorded: RecordedEvent, rows: ProjectionRows): void {
     const token = event.data.cardToken;
-    const updated = new Date(recorded.metadata.occurredAt);
-    if (event.type === 'CardCreated') {
-      rows.cards.set(token, cardCreated(event, updated));
-      return;
-    }
-    rows.cards.set(token, { ...cardChanged(existing(rows.cards.get(token), 'cards', token, event.type), event), updated });
+    // A repeated CardCreated resets every column, as evolveCard resets the state.
+    const before: CardState = event.type === 'CardCreated' ? { status: 'absent' } : cardStateOf(existing(rows.cards.get(token), 'cards', token, event.type));
+    const after = evolveCard(before, event);
+    if (after.status !== 'issued') throw new Error(`cards: ${event.type} on ${token} left no card`);
+    rows.cards.set(token, cardRow(after, new Date(recorded.metadata.occurredAt)));
   }
 }
 
-/** The whole row: a repeated CardCreated resets every column, as the upsert it replaces did. */
-export function cardCreated(event: CardCreated, updated: Date): Card {
-  const { cardToken, cardType, spendLimit, created, programToken, state, memo, spendLimitDuration, fundingToken, expMonth, expYear, lastFour, panHash, panEncrypted } =
-    event.data;
+/**
+ * What a card row says the card is. The row keeps less than the state: whether there is a PIN but
+ * not its hash, the merchant's name but not its key, no spend and no attempts. None of those feed
+ * back into a column but through an event that brings them (CardDetailsChanged, CardMerchantLocked),
+ * so the row is a faithful start for the columns it has.
+ */
+function cardStateOf(row: Card): IssuedCard {
   return {
-    token: cardToken,
-    programToken,
-    type: cardType,
-    state,
-    memo,
-    spendLimit: BigInt(spendLimit),
-    spendLimitDuration,
-    fundingToken,
-    expMonth,
-    expYear,
-    lastFour,
-    panHash,
-    panEncrypted,
-    hostname: '',
-    pinSet: event.data.pinHash !== null,
-    created: new Date(created),
-    updated,
+    status: 'issued',
+    cardToken: row.token,
+    programToken: row.programToken,
+    cardType: row.type as IssuedCard['cardType'],
+    state: row.state as IssuedCard['state'],
+    memo: row.memo,
+    spendLimit: Number(row.spendLimit),
+    spendLimitDuration: row.spendLimitDuration as IssuedCard['spendLimitDuration'],
+    fundingToken: row.fundingToken,
+    expMonth: row.expMonth,
+    expYear: row.expYear,
+    lastFour: row.lastFour,
+    panHash: row.panHash,
+    panEncrypted: row.panEncrypted,
+    pinHash: row.pinSet ? PIN_KEPT_IN_THE_EVENT_STORE : null,
+    hostname: row.hostname,
+    lockedMerchantKey: null,
+    closedReason: null,
+    created: row.created.toISOString(),
+    spend: new Map(),
+    recentAttempts: [],
   };
 }
 
-/** The columns an event on an existing card changes (`updated` aside). */
-export function cardChanged(row: Card, event: Exclude<Handled, CardCreated>): Card {
-  switch (event.type) {
-    case 'CardDetailsChanged':
-      return cardDetailsChanged(row, event);
-    case 'CardPaused':
-      return { ...row, state: 'PAUSED' };
-    case 'CardResumed':
-      return { ...row, state: 'OPEN' };
-    case 'CardClosed':
-      return { ...row, state: 'CLOSED' };
-    case 'CardMerchantLocked':
-      return { ...row, hostname: event.data.hostname };
-  }
-}
+/** Stands for a PIN hash the row only knows to exist; never written anywhere. */
+const PIN_KEPT_IN_THE_EVENT_STORE = '';
 
-/** The changed fields only; the PIN hash is not a column, only that there is one. */
-function cardDetailsChanged(row: Card, event: CardDetailsChanged): Card {
-  const { memo, fundingToken, spendLimit, spendLimitDuration, pinHash } = event.data;
+/** The row of a card's state; the PIN hash is not a column, only that there is one. */
+export function cardRow(card: IssuedCard, updated: Date): Card {
   return {
-    ...row,
-    ...(memo === undefined ? {} : { memo }),
-    ...(fundingToken === undefined ? {} : { fundingToken }),
-    ...(spendLimit === undefined ? {} : { spendLimit: BigInt(spendLimit) }),
-    ...(spendLimitDuration === undefined ? {} : { spendLimitDuration }),
-    ...(pinHash === undefined ? {} : { pinSet: true }),
+    token: card.cardToken,
+    programToken: card.programToken,
+    type: card.cardType,
+    state: card.state,
+    memo: card.memo,
+    spendLimit: BigInt(card.spendLimit),
+    spendLimitDuration: card.spendLimitDuration,
+    fundingToken: card.fundingToken,
+    expMonth: card.expMonth,
+    expYear: card.expYear,
+    lastFour: card.lastFour,
+    panHash: card.panHash,
+    panEncrypted: card.panEncrypted,
+    hostname: card.hostname,
+    pinSet: card.pinHash !== null,
+    created: new Date(card.created),
+    updated,
   };
 }

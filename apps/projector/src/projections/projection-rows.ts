@@ -1,5 +1,7 @@
-import type { ApiKey, Card, EventSubscriptionRow, FundingSource, Program, TransactionCount } from '@ledger/read-model';
-import type { ProjectedTransactionRow } from './read-model-tables';
+import type { ApiKey, Card, EventSubscriptionRow, FundingSource, Program, TransactionCount, transactionRow } from '@ledger/read-model';
+
+/** A transactions row as the projector writes it: every column but acquirer_fee (left at its default). */
+export type ProjectedTransactionRow = ReturnType<typeof transactionRow>;
 
 /**
  * The rows of one table that a batch works on, keyed by primary key as the events spell it. A

@@ -1,8 +1,5 @@
-import type { ApiKey, Card, EventSubscriptionRow, FundingSource, Program, TransactionCount, transactionRow } from '@ledger/read-model';
-import type { ProjectionRows, RowSet } from './projection-rows';
-
-/** A transactions row as the projector writes it: every column but acquirer_fee (left at its default). */
-export type ProjectedTransactionRow = ReturnType<typeof transactionRow>;
+import type { ApiKey, Card, EventSubscriptionRow, FundingSource, Program, TransactionCount } from '@ledger/read-model';
+import type { ProjectedTransactionRow, ProjectionRows, RowSet } from './projection-rows';
 
 /** PostgreSQL types of the projected columns; a row travels as JSON and is cast to these. */
 export type SqlType = 'uuid' | 'text' | 'bigint' | 'integer' | 'boolean' | 'timestamptz' | 'jsonb' | 'text[]';

@@ -3,7 +3,7 @@ import type { RecordedEvent } from '@ledger/event-store';
 import { transactionFromRow as fromRow, transactionRow as toRow } from '@ledger/read-model';
 import type { ProjectionRows } from './projection-rows';
 import type { Projection } from './projection';
-import type { ProjectedTransactionRow } from './read-model-tables';
+import type { ProjectedTransactionRow } from './projection-rows';
 
 const TRANSACTION_EVENTS = [
   'TransactionAuthorized',

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
-import { decodeEvent, LedgerEvent, ledgerCodec } from '@ledger/contracts';
+import { decodeEvent, LedgerEvent, CommandOrigin } from '@ledger/contracts';
 import { CardEvent, cardDecider, cardStreamId, SpendAdjustmentCause, transactionDecider, TransactionEvent, transactionOpenedBy, transactionStreamId } from '@ledger/domain';
-import { CommandOrigin, GlobalPosition, handleCommand, loadState, PipelineEnvironment, RecordedEvent, restartingSubscription } from '@ledger/event-store';
+import { GlobalPosition, commandHandler, PipelineEnvironment, RecordedEvent, restartingSubscription } from '@ledger/event-store';
 import type { ReadModelClient } from '@ledger/read-model';
 import { DecodedEvent, UnmatchedFirstHalves } from './unmatched-first-halves';
 
@@ -134,7 +134,7 @@ export class TransactionReconciler {
   private async recordAuthorization(origin: CommandOrigin, decision: CardEvent): Promise<void> {
     const record = transactionOpenedBy(decision);
     if (!record) return;
-    await handleCommand(this.env, transactionDecider, ledgerCodec<TransactionEvent>(), transactionStreamId(record.facts.transactionToken), record, origin);
+    await commandHandler(this.env, transactionDecider, transactionStreamId(record.facts.transactionToken)).handle(record, origin);
   }
 
   /** The card counts the transaction's amount as it was right after this event. */
@@ -144,7 +144,7 @@ export class TransactionReconciler {
     version: number,
   ) {
     const streamId = transactionStreamId(event.data.transactionToken);
-    const state = await loadState(this.env, transactionDecider, ledgerCodec<TransactionEvent>(), streamId, version);
+    const state = await commandHandler(this.env, transactionDecider, streamId).state(version);
     if (state.status === 'ABSENT') return;
     const cause = ADJUSTMENT_CAUSES[event.type];
     await this.onCard(origin, state.cardToken, {
@@ -158,7 +158,7 @@ export class TransactionReconciler {
   }
 
   private async onCard(origin: CommandOrigin, cardToken: string, command: Parameters<typeof cardDecider.decide>[0]): Promise<void> {
-    await handleCommand(this.env, cardDecider, ledgerCodec<CardEvent>(), cardStreamId(cardToken), command, origin);
+    await commandHandler(this.env, cardDecider, cardStreamId(cardToken)).handle(command, origin);
   }
 
   private async waitUntilSettled(recorded: RecordedEvent): Promise<void> {

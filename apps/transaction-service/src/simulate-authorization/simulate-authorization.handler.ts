@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { AuthorizeCardSpendCommand, CardSpendDecision, SimulateAuthorizationCommand, SimulationAccepted } from '@ledger/contracts';
-import type { FaultPoints } from '@ledger/event-store';
-import { FAULT_POINTS } from '@ledger/runtime';
+import type { FaultPoints, PipelineEnvironment } from '@ledger/event-store';
+import { FAULT_POINTS, PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 import { CardLocator } from '../card-locator';
 
 /**
@@ -20,6 +20,7 @@ export class SimulateAuthorizationHandler implements ICommandHandler<SimulateAut
     private readonly commands: CommandBus,
     private readonly locator: CardLocator,
     @Inject(FAULT_POINTS) private readonly faults: FaultPoints,
+    @Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment,
   ) {}
 
   async execute({ origin, authorization, transactionToken }: SimulateAuthorizationCommand): Promise<SimulationAccepted> {
@@ -27,7 +28,7 @@ export class SimulateAuthorizationHandler implements ICommandHandler<SimulateAut
     const decision = await this.commands.execute<AuthorizeCardSpendCommand, CardSpendDecision>(
       new AuthorizeCardSpendCommand(origin, cardToken, {
         transactionToken,
-        eventToken: randomUUID(),
+        eventToken: this.env.newId(),
         authorizationCode: String(randomInt(1_000_000)).padStart(6, '0'),
         amount: authorization.amount,
         merchant: authorization.merchant,

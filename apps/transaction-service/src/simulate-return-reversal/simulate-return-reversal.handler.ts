@@ -1,9 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { randomUUID } from 'node:crypto';
-import { AdjustCardSpendCommand, CommandAccepted, ledgerCodec, SimulateReturnReversalCommand, SimulationAccepted } from '@ledger/contracts';
-import { transactionDecider, TransactionEvent, transactionStreamId } from '@ledger/domain';
-import { formatPosition, handleCommand, PipelineEnvironment } from '@ledger/event-store';
+import { AdjustCardSpendCommand, CommandAccepted, SimulateReturnReversalCommand, SimulationAccepted } from '@ledger/contracts';
+import { transactionDecider, transactionStreamId } from '@ledger/domain';
+import { formatPosition, commandHandler, PipelineEnvironment } from '@ledger/event-store';
 import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 
 /**
@@ -19,12 +18,8 @@ export class SimulateReturnReversalHandler implements ICommandHandler<SimulateRe
   ) {}
 
   async execute({ origin, transactionToken }: SimulateReturnReversalCommand): Promise<SimulationAccepted> {
-    const outcome = await handleCommand(
-      this.env,
-      transactionDecider,
-      ledgerCodec<TransactionEvent>(),
-      transactionStreamId(transactionToken),
-      { type: 'ReverseReturn', transactionToken, programToken: origin.programToken, eventToken: randomUUID() },
+    const outcome = await commandHandler(this.env, transactionDecider, transactionStreamId(transactionToken)).handle(
+      { type: 'ReverseReturn', transactionToken, programToken: origin.programToken, eventToken: this.env.newId() },
       origin,
     );
     if (outcome.state.status === 'ABSENT') throw new Error(`Transaction ${transactionToken} vanished`);

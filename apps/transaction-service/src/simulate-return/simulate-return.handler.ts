@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { randomInt, randomUUID } from 'node:crypto';
-import { CommandAccepted, CreditCardReturnCommand, ledgerCodec, SimulateReturnCommand, SimulationAccepted } from '@ledger/contracts';
-import { CardEvent, cardDecider, CardNotFound, cardStreamId, transactionDecider, TransactionEvent, transactionStreamId } from '@ledger/domain';
-import { businessTime, handleCommand, loadState, PipelineEnvironment } from '@ledger/event-store';
+import { randomInt } from 'node:crypto';
+import { CommandAccepted, CreditCardReturnCommand, SimulateReturnCommand, SimulationAccepted } from '@ledger/contracts';
+import { cardDecider, CardNotFound, cardStreamId, transactionDecider, transactionStreamId } from '@ledger/domain';
+import { businessTime, commandHandler, PipelineEnvironment } from '@ledger/event-store';
 import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 import { CardLocator } from '../card-locator';
 
@@ -18,12 +18,12 @@ export class SimulateReturnHandler implements ICommandHandler<SimulateReturnComm
 
   async execute({ origin, pan, amount, merchant }: SimulateReturnCommand): Promise<SimulationAccepted> {
     const cardToken = await this.locator.cardTokenFor(pan, origin.programToken);
-    const card = await loadState(this.env, cardDecider, ledgerCodec<CardEvent>(), cardStreamId(cardToken));
+    const card = await commandHandler(this.env, cardDecider, cardStreamId(cardToken)).state();
     if (card.status !== 'issued') throw new CardNotFound(cardToken);
-    const transactionToken = randomUUID();
-    const eventToken = randomUUID();
+    const transactionToken = this.env.newId();
+    const eventToken = this.env.newId();
     const at = (await businessTime(this.env, origin.programToken)).toISOString();
-    await handleCommand(this.env, transactionDecider, ledgerCodec<TransactionEvent>(), transactionStreamId(transactionToken), {
+    await commandHandler(this.env, transactionDecider, transactionStreamId(transactionToken)).handle({
       type: 'RecordReturn',
       facts: {
         cardToken,

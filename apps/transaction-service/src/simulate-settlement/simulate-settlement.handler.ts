@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { ledgerCodec, SettlementAccepted, SimulateSettlementCommand } from '@ledger/contracts';
-import { programDecider, ProgramEvent, ProgramNotFound, programStreamId, transactionDecider, TransactionEvent, transactionStreamId } from '@ledger/domain';
-import { CommandOrigin, formatPosition, GlobalPosition, handleCommand, loadState, PipelineEnvironment } from '@ledger/event-store';
+import { SettlementAccepted, SimulateSettlementCommand, CommandOrigin } from '@ledger/contracts';
+import { type FundingSourceState, programDecider, ProgramNotFound, programStreamId, transactionDecider, transactionStreamId } from '@ledger/domain';
+import { formatPosition, GlobalPosition, commandHandler, PipelineEnvironment } from '@ledger/event-store';
 import type { ReadModelClient } from '@ledger/read-model';
 import { PIPELINE_ENVIRONMENT, READ_MODEL } from '@ledger/runtime';
 
@@ -18,7 +18,7 @@ export class SimulateSettlementHandler implements ICommandHandler<SimulateSettle
   ) {}
 
   async execute({ origin, transactionToken }: SimulateSettlementCommand): Promise<SettlementAccepted> {
-    const program = await loadState(this.env, programDecider, ledgerCodec<ProgramEvent>(), programStreamId(origin.programToken));
+    const program = await commandHandler(this.env, programDecider, programStreamId(origin.programToken)).state();
     if (program.status === 'absent') throw new ProgramNotFound(origin.programToken);
     const tokens = transactionToken ? [transactionToken] : await this.settlingTransactions(origin.programToken);
     const result: { settled: string[]; bounced: string[]; position: GlobalPosition | null } = { settled: [], bounced: [], position: null };
@@ -30,12 +30,12 @@ export class SimulateSettlementHandler implements ICommandHandler<SimulateSettle
     return { settled: result.settled, bounced: result.bounced, position: result.position ? formatPosition(result.position) : null };
   }
 
-  private async settle(origin: CommandOrigin, transactionToken: string, fundingState: (fundingToken: string) => string) {
+  private async settle(origin: CommandOrigin, transactionToken: string, fundingState: (fundingToken: string) => FundingSourceState) {
     const streamId = transactionStreamId(transactionToken);
-    const codec = ledgerCodec<TransactionEvent>();
-    const transaction = await loadState(this.env, transactionDecider, codec, streamId);
-    const state = transaction.status === 'ABSENT' ? 'ABSENT' : fundingState(transaction.fundingToken);
-    const outcome = await handleCommand(this.env, transactionDecider, codec, streamId, {
+    const transaction = await commandHandler(this.env, transactionDecider, streamId).state();
+    // An absent transaction is refused as not found before its funding is looked at.
+    const state = transaction.status === 'ABSENT' ? 'DELETED' : fundingState(transaction.fundingToken);
+    const outcome = await commandHandler(this.env, transactionDecider, streamId).handle({
       type: 'SettleTransaction',
       transactionToken,
       programToken: origin.programToken,

@@ -1,9 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { randomUUID } from 'node:crypto';
-import { AdjustCardSpendCommand, CommandAccepted, ledgerCodec, SimulateTransactionEventCommand, SimulationAccepted, TransactionAmountAction } from '@ledger/contracts';
-import { SpendAdjustmentCause, TransactionCommand, transactionDecider, TransactionEvent, transactionStreamId } from '@ledger/domain';
-import { formatPosition, handleCommand, PipelineEnvironment } from '@ledger/event-store';
+import { AdjustCardSpendCommand, CommandAccepted, SimulateTransactionEventCommand, SimulationAccepted, TransactionAmountAction } from '@ledger/contracts';
+import { SpendAdjustmentCause, TransactionCommand, transactionDecider, transactionStreamId } from '@ledger/domain';
+import { formatPosition, commandHandler, PipelineEnvironment } from '@ledger/event-store';
 import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 
 const COMMAND_TYPES: Record<TransactionAmountAction, 'VoidAuthorization' | 'ClearAuthorization' | 'AdviseAuthorization'> = {
@@ -29,10 +28,10 @@ export class SimulateTransactionEventHandler implements ICommandHandler<Simulate
       type: COMMAND_TYPES[action],
       transactionToken,
       programToken: origin.programToken,
-      eventToken: randomUUID(),
+      eventToken: this.env.newId(),
       amount,
     } as TransactionCommand;
-    const outcome = await handleCommand(this.env, transactionDecider, ledgerCodec<TransactionEvent>(), transactionStreamId(transactionToken), command, origin);
+    const outcome = await commandHandler(this.env, transactionDecider, transactionStreamId(transactionToken)).handle(command, origin);
     if (outcome.state.status === 'ABSENT') throw new Error(`Transaction ${transactionToken} vanished`);
     const cause: SpendAdjustmentCause = action;
     const card = await this.commands.execute<AdjustCardSpendCommand, CommandAccepted>(

@@ -1,10 +1,11 @@
 import { Logger } from '@nestjs/common';
-import { IntegrationEnvelopes, webhookEventTypeOf } from '@ledger/contracts';
+import { webhookEventTypeOf } from '@ledger/contracts';
 import { comparePositions, EventStore, formatPosition, GlobalPosition, RecordedEvent, restartingSubscription } from '@ledger/event-store';
 import type { ReadModelClient, ReadModelTransaction } from '@ledger/read-model';
 import type { ProjectionWatcher } from '@ledger/runtime';
 import { FeederStopping, waitForReadModels } from './read-model-wait';
 import type { WebhookEnqueuer } from './webhook-enqueuer';
+import { IntegrationEnvelopes } from '@ledger/messaging';
 
 /** Its checkpoint row in projector_checkpoints. */
 export const WEBHOOK_OUTBOX = 'webhook-outbox';

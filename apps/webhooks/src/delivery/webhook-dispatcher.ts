@@ -3,9 +3,8 @@ import type { CommandBus } from '@nestjs/cqrs';
 import { performance } from 'node:perf_hooks';
 import type { Pool, PoolClient } from 'pg';
 import type { CardVault } from '@ledger/card-vault';
-import { MarkEventSubscriptionFailingCommand, MarkEventSubscriptionRecoveredCommand, WebhookAttemptError, webhookAttemptToken } from '@ledger/contracts';
+import { MarkEventSubscriptionFailingCommand, MarkEventSubscriptionRecoveredCommand, WebhookAttemptError, webhookAttemptToken, type CommandOrigin } from '@ledger/contracts';
 import { EgressFailure, EgressHttpClient } from '@ledger/egress';
-import type { CommandOrigin } from '@ledger/event-store';
 import { PRIVACY_HMAC_HEADER, privacyHmac, signedHeaders } from '@ledger/messaging';
 
 export interface DispatcherSettings {

@@ -1,36 +1,31 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { randomUUID } from 'node:crypto';
 import { CardVault } from '@ledger/card-vault';
 import {
   CommandAccepted,
-  commandAccepted,
   CreateEventSubscriptionCommand,
   DeleteEventSubscriptionCommand,
   EventSubscriptionSecretIssued,
-  ledgerCodec,
   MarkEventSubscriptionFailingCommand,
   MarkEventSubscriptionRecoveredCommand,
   RotateEventSubscriptionSecretCommand,
   UpdateEventSubscriptionCommand,
+  CommandOrigin,
 } from '@ledger/contracts';
 import {
   checkedEndpointUrl,
   EndpointUrlNotAllowed,
   EventSubscriptionCommand,
   eventSubscriptionDecider,
-  EventSubscriptionEvent,
   eventSubscriptionStreamId,
 } from '@ledger/domain';
 import { EgressGuard } from '@ledger/egress';
-import { CommandOrigin, handleCommand, PipelineEnvironment } from '@ledger/event-store';
+import { commandHandler, PipelineEnvironment } from '@ledger/event-store';
 import { generateSigningSecret } from '@ledger/messaging';
-import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
-
-const codec = ledgerCodec<EventSubscriptionEvent>();
+import { PIPELINE_ENVIRONMENT, commandAccepted } from '@ledger/runtime';
 
 function run(env: PipelineEnvironment, command: EventSubscriptionCommand, origin: CommandOrigin) {
-  return handleCommand(env, eventSubscriptionDecider, codec, eventSubscriptionStreamId(command.subscriptionToken), command, origin);
+  return commandHandler(env, eventSubscriptionDecider, eventSubscriptionStreamId(command.subscriptionToken)).handle(command, origin);
 }
 
 /**
@@ -55,7 +50,7 @@ export class CreateEventSubscriptionHandler implements ICommandHandler<CreateEve
 
   async execute({ origin, subscription }: CreateEventSubscriptionCommand): Promise<EventSubscriptionSecretIssued> {
     await refuseForbiddenUrl(this.egress, subscription.url);
-    const subscriptionToken = randomUUID();
+    const subscriptionToken = this.env.newId();
     const secret = generateSigningSecret();
     const outcome = await run(
       this.env,

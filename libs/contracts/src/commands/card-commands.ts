@@ -1,5 +1,5 @@
-import { CommandOrigin, formatPosition, GlobalPosition } from '@ledger/event-store';
 import type { CreatableCardState, CreatableCardType, Expiry, SpendLimitDuration, UpdatableCardState } from '@ledger/domain';
+import { CommandOrigin } from './command-origin';
 
 /**
  * Application commands: what the gateway sends to the aggregate services, over the in-process bus in
@@ -10,11 +10,6 @@ export interface CommandAccepted {
   readonly token: string;
   /** Global position of the last event written, "<commit>/<prepare>"; null when nothing changed. */
   readonly position: string | null;
-}
-
-/** What a handler answers after running a command through the pipeline. */
-export function commandAccepted(token: string, outcome: { readonly position?: GlobalPosition }): CommandAccepted {
-  return { token, position: outcome.position ? formatPosition(outcome.position) : null };
 }
 
 export class CreateCardCommand {

@@ -1,5 +1,5 @@
-import type { CommandOrigin } from '@ledger/event-store';
 import type { CommandAccepted } from './card-commands';
+import { type CommandOrigin } from './command-origin';
 
 /** What create and rotate answer: the clear signing secret comes back once, to the caller. */
 export interface EventSubscriptionSecretIssued extends CommandAccepted {

@@ -1,5 +1,5 @@
-import type { CommandOrigin } from '@ledger/event-store';
 import type { FundingSourceState, FundingSourceType, ProgramSpendLimits, ProgramState, VelocityRule } from '@ledger/domain';
+import { type CommandOrigin } from './command-origin';
 
 export interface ProgramCreatedResult {
   readonly programToken: string;

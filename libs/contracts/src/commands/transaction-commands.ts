@@ -1,5 +1,5 @@
-import type { CommandOrigin } from '@ledger/event-store';
 import type { AuthorizationFacts, DeclineReason, Merchant, SpendAdjustmentCause, TransactionResult } from '@ledger/domain';
+import { type CommandOrigin } from './command-origin';
 
 /** Card details an authorization may present, checked against the card. */
 export interface PresentedCardDetails {

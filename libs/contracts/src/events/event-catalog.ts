@@ -1,5 +1,4 @@
 import type { CardEvent, CardNumberAssigned, EventSubscriptionEvent, ProgramEvent, TransactionEvent } from '@ledger/domain';
-import type { EventMetadata, NewEvent, RecordedEvent } from '@ledger/event-store';
 
 /**
  * Every event type the ledger records, with the schema version it is written at today. Auditors read
@@ -52,12 +51,30 @@ export function isLedgerEventType(type: string): type is LedgerEventType {
   return Object.prototype.hasOwnProperty.call(EVENT_SCHEMA_VERSIONS, type);
 }
 
-export function encodeEvent(event: LedgerEvent, metadata: EventMetadata): NewEvent {
+/**
+ * An event as the log stores it, as far as the catalog writes and reads it. The event store's own
+ * NewEvent and RecordedEvent have these fields; the contracts name them here instead of importing
+ * the store, so that they depend on the domain alone.
+ */
+export interface CatalogedEvent<Metadata> {
+  readonly type: string;
+  readonly schemaVersion: number;
+  readonly data: unknown;
+  readonly metadata: Metadata;
+}
+
+/** Where a stored event sits, for error messages. */
+export interface StoredEventPlace {
+  readonly streamId: string;
+  readonly streamVersion: number;
+}
+
+export function encodeEvent<Metadata>(event: LedgerEvent, metadata: Metadata): CatalogedEvent<Metadata> {
   return { type: event.type, schemaVersion: EVENT_SCHEMA_VERSIONS[event.type], data: event.data, metadata };
 }
 
 /** Turns a recorded event back into the domain event, upcasting older schema versions. */
-export function decodeEvent(recorded: RecordedEvent): LedgerEvent {
+export function decodeEvent(recorded: Omit<CatalogedEvent<unknown>, 'metadata'> & StoredEventPlace): LedgerEvent {
   if (!isLedgerEventType(recorded.type)) throw new Error(`Unknown event type ${recorded.type} at ${recorded.streamId}@${recorded.streamVersion}`);
   const current = EVENT_SCHEMA_VERSIONS[recorded.type];
   if (recorded.schemaVersion !== current) {
@@ -67,6 +84,9 @@ export function decodeEvent(recorded: RecordedEvent): LedgerEvent {
 }
 
 /** The codec the command pipeline uses for any slice of the ledger's events. */
-export function ledgerCodec<Event extends LedgerEvent>(): { encode(event: Event, metadata: EventMetadata): NewEvent; decode(recorded: RecordedEvent): Event } {
+export function ledgerCodec<Event extends LedgerEvent>(): {
+  encode<Metadata>(event: Event, metadata: Metadata): CatalogedEvent<Metadata>;
+  decode(recorded: Omit<CatalogedEvent<unknown>, 'metadata'> & StoredEventPlace): Event;
+} {
   return { encode: encodeEvent, decode: (recorded) => decodeEvent(recorded) as Event };
 }

@@ -1,8 +1,3 @@
-import { isTransactionStream } from '@ledger/domain';
-import type { RecordedEvent } from '@ledger/event-store';
-import { formatPosition } from '@ledger/event-store';
-import { withoutSecretFields } from '../events/secret-fields';
-
 /**
  * Integration messages: what leaves the service on Kafka (and feeds webhooks). One JSON envelope,
  * versioned on its own, carrying the event's stable id for de-duplication and its data with every
@@ -36,35 +31,4 @@ export interface IntegrationMessage {
   /** Global position "<commit>/<prepare>" in the event store. */
   readonly position: string;
   readonly data: Record<string, unknown>;
-}
-
-/** Which topic an event goes to, or null for internal events (the card-number registry). */
-export function topicFor(recorded: RecordedEvent): Topic | null {
-  // A withdrawn token never became a transaction: nothing happened that the outside world could see.
-  if (recorded.type === 'AuthorizationWithdrawn') return null;
-  if (recorded.streamId.startsWith('card-')) return TOPICS.cards;
-  if (isTransactionStream(recorded.streamId)) return TOPICS.transactions;
-  if (recorded.streamId.startsWith('program-')) return TOPICS.programs;
-  return null;
-}
-
-/**
- * The envelope of one event, given the card it belongs to. Build envelopes with IntegrationEnvelopes,
- * which knows the card of every transaction event; this is its pure half.
- */
-export function toIntegrationMessage(recorded: RecordedEvent, cardToken: string | null): IntegrationMessage {
-  const data = (withoutSecretFields(recorded.data) ?? {}) as Record<string, unknown>;
-  return {
-    envelope_version: ENVELOPE_VERSION,
-    id: recorded.metadata.eventId,
-    type: recorded.type,
-    schema_version: recorded.schemaVersion,
-    occurred_at: recorded.metadata.occurredAt,
-    program_token: recorded.metadata.programToken,
-    card_token: cardToken,
-    stream_id: recorded.streamId,
-    stream_version: recorded.streamVersion,
-    position: formatPosition(recorded.position),
-    data,
-  };
 }

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { IsOptional, Matches, ValidateBy, type ValidationArguments } from 'class-validator';
-import { UUID_V4_PATTERN } from './token-field';
+import { UUID_V4_PATTERN } from './uuid-v4';
 
 /** Webhook message tokens are name-based (version 5) UUIDs: their lists take a UUID of any version. */
 const ANY_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

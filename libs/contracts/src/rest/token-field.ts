@@ -1,9 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, Matches } from 'class-validator';
-import { UUID_V4 } from './validation';
-
-/** UUID_V4 as JSON Schema writes it: no flags there, so both cases are spelled out. */
-export const UUID_V4_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-4[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$';
+import { UUID_V4, UUID_V4_PATTERN } from './uuid-v4';
 
 /**
  * A token field or parameter (path, query or body): a version 4 UUID, refused otherwise with a

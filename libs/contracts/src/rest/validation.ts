@@ -2,7 +2,7 @@ import { CursorParameter } from './cursor-parameters';
 import { DayOrInstantParameter, InstantParameter, IntegerParameter } from './query-parameters';
 
 /** Spec formats shared by several DTOs. */
-export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+export { UUID_V4 } from './uuid-v4';
 export const MAX_MONEY = Number.MAX_SAFE_INTEGER;
 
 /**

@@ -1,20 +1,23 @@
 import { deciderSpecification } from '@ledger/test-support';
 import { foldEvents } from '../core/decider';
+import type { FundingSourceState } from '../programs/program';
 import type { DeclineReason, Merchant } from '../transactions/transaction-values';
+import { cardDecider } from './card';
 import {
-  AdjustSpend,
-  AuthorizationChecks,
   AuthorizationFacts,
-  AuthorizeSpend,
   CardClosedReason,
   CardCreated,
   CardEvent,
-  cardDecider,
-  CreditReturn,
   IssuedCard,
   MAX_TRACKED_ATTEMPTS,
   SpendAdjustmentCause,
-} from './card';
+} from './card-state';
+import {
+  AdjustSpend,
+  AuthorizationChecks,
+  AuthorizeSpend,
+  CreditReturn,
+} from './card-authorization';
 import { CardNotFound } from './card-errors';
 
 // ---------------------------------------------------------------- fixtures
@@ -246,7 +249,7 @@ describe('card authorization', () => {
       { reason: 'BANK_NOT_VERIFIED', rule: 'the funding source is PENDING', attempt: { checks: { fundingState: 'PENDING' } } },
       { reason: 'BANK_CONNECTION_ERROR', rule: 'the funding source is DISCONNECTED', attempt: { checks: { fundingState: 'DISCONNECTED' } } },
       { reason: 'BANK_CONNECTION_ERROR', rule: 'the funding source is DELETED', attempt: { checks: { fundingState: 'DELETED' } } },
-      { reason: 'BANK_CONNECTION_ERROR', rule: 'the funding source is in a state it does not know', attempt: { checks: { fundingState: 'FROZEN' } } },
+      { reason: 'BANK_CONNECTION_ERROR', rule: 'the funding source is in a state it does not know', attempt: { checks: { fundingState: 'FROZEN' as FundingSourceState } } },
       { reason: 'INSUFFICIENT_FUNDS', rule: 'the funding source has INSUFFICIENT_FUNDS', attempt: { checks: { fundingState: 'INSUFFICIENT_FUNDS' } } },
       {
         reason: 'INSUFFICIENT_FUNDS_PRELOAD',

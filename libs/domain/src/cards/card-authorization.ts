@@ -1,9 +1,56 @@
 import type { DeclineReason } from '../transactions/transaction-values';
-import { merchantKey } from '../transactions/transaction-values';
-import type { AdjustSpend, AuthorizeSpend, Card, CardEvent, CreditReturn, IssuedCard } from './card';
+import type { FundingSourceState } from '../programs/program';
+import type { GlobalLimitDecline } from '../programs/program-spend-limits';
+import type { AuthorizationFacts, Card, CardEvent, IssuedCard, SpendAdjustmentCause } from './card-state';
 import { CardNotFound } from './card-errors';
-import { cardUse } from './card-values';
+import { cardUse, isExpiredAt } from './card-values';
+import { merchantKey } from './merchant-lock';
 import { exceedsSpendLimit } from './spend-window';
+
+// ---------------------------------------------------------------- commands on spend
+
+/** Facts about the program and the presented card details that the handler gathered for this decision. */
+export interface AuthorizationChecks {
+  readonly programState: 'ACTIVE' | 'PAUSED' | 'CLOSED';
+  readonly merchantBlocked: boolean;
+  readonly velocity: { readonly maxAuthorizations: number; readonly windowSeconds: number } | null;
+  readonly globalLimitExceeded: GlobalLimitDecline | null;
+  readonly fundingState: FundingSourceState;
+  /** null when the request carried no CVV. */
+  readonly cvvMatches: boolean | null;
+  /** null when the request carried no expiry. */
+  readonly expiryMatches: boolean | null;
+  /** Keyed hash of the presented PIN; null when none was presented. */
+  readonly presentedPinHash: string | null;
+  /** The program's own authorization endpoint, when it answered with a decline. */
+  readonly streamDecline: DeclineReason | null;
+}
+
+export interface AuthorizeSpend {
+  readonly type: 'AuthorizeSpend';
+  readonly facts: Omit<AuthorizationFacts, 'at' | 'fundingToken'>;
+  readonly checks: AuthorizationChecks;
+}
+
+export interface AdjustSpend {
+  readonly type: 'AdjustSpend';
+  readonly cardToken: string;
+  readonly transactionToken: string;
+  readonly transactionVersion: number;
+  readonly cause: SpendAdjustmentCause;
+  readonly amount: number;
+}
+
+export interface CreditReturn {
+  readonly type: 'CreditReturn';
+  readonly cardToken: string;
+  readonly transactionToken: string;
+  readonly eventToken: string;
+  readonly amount: number;
+  readonly at: string;
+}
+
+// ---------------------------------------------------------------- decide
 
 /**
  * Whether a card may spend. The checks run in a fixed order and the first that fails names the
@@ -30,7 +77,7 @@ function declineReason({ facts, checks }: AuthorizeSpend, card: IssuedCard, now:
   if (checks.programState === 'PAUSED') return 'INACTIVE_ACCOUNT';
   if (card.state === 'CLOSED') return card.closedReason === 'SINGLE_USE_SPENT' ? 'SINGLE_USE_RECHARGED' : 'CARD_CLOSED';
   if (card.state === 'PAUSED') return 'CARD_PAUSED';
-  if (checks.cvvMatches === false || checks.expiryMatches === false || isExpired(card, now)) return 'INVALID_CARD_DETAILS';
+  if (checks.cvvMatches === false || checks.expiryMatches === false || isExpiredAt({ month: card.expMonth, year: card.expYear }, now)) return 'INVALID_CARD_DETAILS';
   if (checks.presentedPinHash !== null && checks.presentedPinHash !== card.pinHash) return 'INCORRECT_PIN';
   if (checks.merchantBlocked) return 'MERCHANT_BLACKLIST';
   if (cardUse(card.cardType) === 'MERCHANT_LOCKED' && card.lockedMerchantKey !== null && card.lockedMerchantKey !== merchantKey(facts.merchant)) {
@@ -45,7 +92,7 @@ function declineReason({ facts, checks }: AuthorizeSpend, card: IssuedCard, now:
 }
 
 /** Funding source states and what an authorization against them gets. */
-export function fundingDecline(state: string): DeclineReason | null {
+export function fundingDecline(state: FundingSourceState): DeclineReason | null {
   switch (state) {
     case 'ENABLED':
       return null;
@@ -53,16 +100,17 @@ export function fundingDecline(state: string): DeclineReason | null {
       return 'BANK_NOT_VERIFIED';
     case 'INSUFFICIENT_FUNDS':
       return 'INSUFFICIENT_FUNDS';
-    default:
-      // DISCONNECTED, DELETED and anything unknown cannot be debited.
+    case 'DISCONNECTED':
+    case 'DELETED':
       return 'BANK_CONNECTION_ERROR';
+    default:
+      return undebitable(state);
   }
 }
 
-function isExpired(card: IssuedCard, now: Date): boolean {
-  const year = Number(card.expYear);
-  const month = Number(card.expMonth);
-  return year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
+/** A state added to the union must be given its decline above; one from outside the types (a newer writer) cannot be debited. */
+function undebitable(_state: never): DeclineReason {
+  return 'BANK_CONNECTION_ERROR';
 }
 
 function tooManyAttempts(card: IssuedCard, rule: { maxAuthorizations: number; windowSeconds: number }, now: Date): boolean {

@@ -1,4 +1,4 @@
-import type { IssuedCard } from './card';
+import type { IssuedCard } from './card-state';
 import { NO_SPEND_LIMIT, SpendLimitDuration } from './card-values';
 import { windowSpend } from './spend-window';
 

@@ -65,3 +65,11 @@ export interface CardNumberSecrets {
   /** PAN encrypted with the configured key. */
   readonly panEncrypted: string;
 }
+
+/** A card is valid through the last day of its expiry month: the one expiry rule, at creation and at every authorization. */
+export function isExpiredAt(expiry: Expiry, now: Date): boolean {
+  const year = Number(expiry.year);
+  const month = Number(expiry.month);
+  const currentYear = now.getUTCFullYear();
+  return year < currentYear || (year === currentYear && month < now.getUTCMonth() + 1);
+}

@@ -1,5 +1,6 @@
 import { deciderSpecification } from '@ledger/test-support';
-import { CardCreated, CardEvent, cardDecider, CreateCard, UpdateCard } from './card';
+import { cardDecider, CreateCard, UpdateCard } from './card';
+import { CardCreated, CardEvent } from './card-state';
 import { CardAlreadyExists, CardIsClosed, CardNotFound, CardStateNotAllowed, ExpiryInThePast } from './card-errors';
 
 const now = new Date('2026-11-22T10:15:30.000Z');

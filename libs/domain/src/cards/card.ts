@@ -1,12 +1,9 @@
 import { assertNever, Decider, DecisionContext } from '../core/decider';
-import type { GlobalLimitDecline } from '../programs/program-spend-limits';
-import type { DeclineReason, Merchant } from '../transactions/transaction-values';
-import { decideAuthorization, decideReturnCredit, decideSpendAdjustment } from './card-authorization';
-import type { SpendEntry } from './spend-window';
+import { decideAuthorization, decideReturnCredit, decideSpendAdjustment, type AdjustSpend, type AuthorizeSpend, type CreditReturn } from './card-authorization';
+import { evolveCard, type Card, type CardDetailsChanged, type CardEvent, type IssuedCard } from './card-state';
 import { CardAlreadyExists, CardIsClosed, CardNotFound, CardStateNotAllowed, ExpiryInThePast } from './card-errors';
 import {
   CardNumberSecrets,
-  CardState,
   CardType,
   CreatableCardState,
   CREATABLE_CARD_STATES,
@@ -14,6 +11,7 @@ import {
   DEFAULT_SPEND_LIMIT_DURATION,
   Expiry,
   GENERATED_EXPIRY_YEARS,
+  isExpiredAt,
   NO_SPEND_LIMIT,
   SpendLimitDuration,
   UpdatableCardState,
@@ -21,169 +19,6 @@ import {
 
 export const cardStreamId = (cardToken: string): string => `card-${cardToken}`;
 export const CARD_STREAM_CATEGORY = 'card';
-
-// ---------------------------------------------------------------- events
-
-export interface CardCreated {
-  readonly type: 'CardCreated';
-  readonly data: {
-    readonly cardToken: string;
-    readonly programToken: string;
-    readonly cardType: CardType;
-    readonly state: CreatableCardState;
-    readonly memo: string;
-    readonly spendLimit: number;
-    readonly spendLimitDuration: SpendLimitDuration;
-    readonly fundingToken: string;
-    readonly expMonth: string;
-    readonly expYear: string;
-    readonly lastFour: string;
-    readonly panHash: string;
-    readonly panEncrypted: string;
-    /** Keyed hash of the card's PIN; null when the card has none. */
-    readonly pinHash: string | null;
-    readonly created: string;
-  };
-}
-
-/** Only the fields that changed are present. */
-export interface CardDetailsChanged {
-  readonly type: 'CardDetailsChanged';
-  readonly data: {
-    readonly cardToken: string;
-    readonly memo?: string;
-    readonly fundingToken?: string;
-    readonly spendLimit?: number;
-    readonly spendLimitDuration?: SpendLimitDuration;
-    readonly pinHash?: string;
-  };
-}
-
-export interface CardPaused {
-  readonly type: 'CardPaused';
-  readonly data: { readonly cardToken: string };
-}
-
-export interface CardResumed {
-  readonly type: 'CardResumed';
-  readonly data: { readonly cardToken: string };
-}
-
-export type CardClosedReason = 'REQUESTED' | 'SINGLE_USE_SPENT';
-
-export interface CardClosed {
-  readonly type: 'CardClosed';
-  readonly data: { readonly cardToken: string; readonly reason: CardClosedReason };
-}
-
-/** What an authorization carried, recorded on the card so its transaction can always be rebuilt. */
-export interface AuthorizationFacts {
-  readonly cardToken: string;
-  readonly programToken: string;
-  readonly transactionToken: string;
-  /** Token of the AUTHORIZATION event shown on the transaction. */
-  readonly eventToken: string;
-  readonly amount: number;
-  readonly merchant: Merchant;
-  readonly merchantAmount: number;
-  readonly merchantCurrency: string;
-  readonly authorizationCode: string;
-  readonly fundingToken: string;
-  readonly at: string;
-}
-
-export interface CardAuthorizationApproved {
-  readonly type: 'CardAuthorizationApproved';
-  readonly data: AuthorizationFacts;
-}
-
-export interface CardAuthorizationDeclined {
-  readonly type: 'CardAuthorizationDeclined';
-  readonly data: AuthorizationFacts & { readonly reason: DeclineReason };
-}
-
-/** A MERCHANT_LOCKED card's first approved merchant: every later authorization must come from it. */
-export interface CardMerchantLocked {
-  readonly type: 'CardMerchantLocked';
-  readonly data: { readonly cardToken: string; readonly merchantKey: string; readonly hostname: string };
-}
-
-export type SpendAdjustmentCause = 'ADVICE' | 'VOID' | 'CLEARING' | 'RETURN_REVERSAL';
-
-/** The amount a transaction counts against the card's limits is now `amount`. */
-export interface CardSpendAdjusted {
-  readonly type: 'CardSpendAdjusted';
-  readonly data: {
-    readonly cardToken: string;
-    readonly transactionToken: string;
-    /**
-     * Version of the transaction-stream event that caused it. The card keeps the latest version it
-     * applied per transaction, so a repeat or a late, older adjustment changes nothing.
-     */
-    readonly transactionVersion: number;
-    readonly cause: SpendAdjustmentCause;
-    readonly amount: number;
-  };
-}
-
-/**
- * A return gives back spend made before it (in card-event order), counted in the window where the
- * return happened; it never makes room for later spend (spend-window.ts).
- */
-export interface CardReturnCredited {
-  readonly type: 'CardReturnCredited';
-  readonly data: { readonly cardToken: string; readonly transactionToken: string; readonly eventToken: string; readonly amount: number; readonly at: string };
-}
-
-export type CardEvent =
-  | CardCreated
-  | CardDetailsChanged
-  | CardPaused
-  | CardResumed
-  | CardClosed
-  | CardAuthorizationApproved
-  | CardAuthorizationDeclined
-  | CardMerchantLocked
-  | CardSpendAdjusted
-  | CardReturnCredited;
-export type CardEventType = CardEvent['type'];
-
-// ---------------------------------------------------------------- state
-
-export type Card =
-  | { readonly status: 'absent' }
-  | {
-      readonly status: 'issued';
-      readonly cardToken: string;
-      readonly programToken: string;
-      readonly cardType: CardType;
-      readonly state: CardState;
-      readonly memo: string;
-      readonly spendLimit: number;
-      readonly spendLimitDuration: SpendLimitDuration;
-      readonly fundingToken: string;
-      readonly expMonth: string;
-      readonly expYear: string;
-      readonly lastFour: string;
-      readonly panHash: string;
-      readonly panEncrypted: string;
-      readonly pinHash: string | null;
-      /** The merchant a MERCHANT_LOCKED card is locked to; empty until its first approval. */
-      readonly hostname: string;
-      readonly lockedMerchantKey: string | null;
-      readonly closedReason: CardClosedReason | null;
-      readonly created: string;
-      /**
-       * What counts against the spend limit, by transaction token, in card-event order (a Map keeps
-       * the order entries were first added in; an adjustment changes an entry in its place). A
-       * credit undoes only spend before it, so this order is part of the rule (spend-window.ts).
-       */
-      readonly spend: ReadonlyMap<string, SpendEntry>;
-      /** Times of the latest authorization attempts, newest last, for the velocity rule. */
-      readonly recentAttempts: readonly string[];
-    };
-
-export type IssuedCard = Extract<Card, { status: 'issued' }>;
 
 // ---------------------------------------------------------------- commands
 
@@ -213,47 +48,6 @@ export interface UpdateCard {
   readonly spendLimit?: number;
   readonly spendLimitDuration?: SpendLimitDuration;
   readonly pinHash?: string;
-}
-
-/** Facts about the program and the presented card details that the handler gathered for this decision. */
-export interface AuthorizationChecks {
-  readonly programState: 'ACTIVE' | 'PAUSED' | 'CLOSED';
-  readonly merchantBlocked: boolean;
-  readonly velocity: { readonly maxAuthorizations: number; readonly windowSeconds: number } | null;
-  readonly globalLimitExceeded: GlobalLimitDecline | null;
-  readonly fundingState: string;
-  /** null when the request carried no CVV. */
-  readonly cvvMatches: boolean | null;
-  /** null when the request carried no expiry. */
-  readonly expiryMatches: boolean | null;
-  /** Keyed hash of the presented PIN; null when none was presented. */
-  readonly presentedPinHash: string | null;
-  /** The program's own authorization endpoint, when it answered with a decline. */
-  readonly streamDecline: DeclineReason | null;
-}
-
-export interface AuthorizeSpend {
-  readonly type: 'AuthorizeSpend';
-  readonly facts: Omit<AuthorizationFacts, 'at' | 'fundingToken'>;
-  readonly checks: AuthorizationChecks;
-}
-
-export interface AdjustSpend {
-  readonly type: 'AdjustSpend';
-  readonly cardToken: string;
-  readonly transactionToken: string;
-  readonly transactionVersion: number;
-  readonly cause: SpendAdjustmentCause;
-  readonly amount: number;
-}
-
-export interface CreditReturn {
-  readonly type: 'CreditReturn';
-  readonly cardToken: string;
-  readonly transactionToken: string;
-  readonly eventToken: string;
-  readonly amount: number;
-  readonly at: string;
 }
 
 export type CardCommand = CreateCard | UpdateCard | AuthorizeSpend | AdjustSpend | CreditReturn;
@@ -340,15 +134,6 @@ function generatedExpiry(now: Date): Expiry {
   };
 }
 
-/** A card is valid through the last day of its expiry month. */
-function isExpiredAt(expiry: Expiry, now: Date): boolean {
-  const year = Number(expiry.year);
-  const month = Number(expiry.month);
-  const currentYear = now.getUTCFullYear();
-  const currentMonth = now.getUTCMonth() + 1;
-  return year < currentYear || (year === currentYear && month < currentMonth);
-}
-
 export function decideCard(command: CardCommand, card: Card, context: DecisionContext): CardEvent[] {
   switch (command.type) {
     case 'CreateCard':
@@ -364,71 +149,6 @@ export function decideCard(command: CardCommand, card: Card, context: DecisionCo
     default:
       return assertNever(command);
   }
-}
-
-// ---------------------------------------------------------------- evolve
-
-export function evolveCard(card: Card, event: CardEvent): Card {
-  switch (event.type) {
-    case 'CardCreated': {
-      const { state, ...data } = event.data;
-      return {
-        status: 'issued',
-        ...data,
-        state,
-        hostname: '',
-        lockedMerchantKey: null,
-        closedReason: null,
-        spend: new Map(),
-        recentAttempts: [],
-      };
-    }
-    case 'CardDetailsChanged': {
-      if (card.status !== 'issued') return card;
-      const { cardToken: _ignored, ...changes } = event.data;
-      return { ...card, ...changes };
-    }
-    case 'CardPaused':
-      return card.status === 'issued' ? { ...card, state: 'PAUSED' } : card;
-    case 'CardResumed':
-      return card.status === 'issued' ? { ...card, state: 'OPEN' } : card;
-    case 'CardClosed':
-      return card.status === 'issued' ? { ...card, state: 'CLOSED', closedReason: event.data.reason } : card;
-    case 'CardAuthorizationApproved':
-      if (card.status !== 'issued') return card;
-      return {
-        ...card,
-        spend: withEntry(card, event.data.transactionToken, { at: event.data.at, amount: event.data.amount, version: 0 }),
-        recentAttempts: attempted(card, event.data.at),
-      };
-    case 'CardAuthorizationDeclined':
-      return card.status === 'issued' ? { ...card, recentAttempts: attempted(card, event.data.at) } : card;
-    case 'CardMerchantLocked':
-      return card.status === 'issued' ? { ...card, lockedMerchantKey: event.data.merchantKey, hostname: event.data.hostname } : card;
-    case 'CardSpendAdjusted': {
-      if (card.status !== 'issued') return card;
-      const entry = card.spend.get(event.data.transactionToken);
-      if (!entry) return card;
-      return { ...card, spend: withEntry(card, event.data.transactionToken, { ...entry, amount: event.data.amount, version: event.data.transactionVersion }) };
-    }
-    case 'CardReturnCredited':
-      if (card.status !== 'issued') return card;
-      return { ...card, spend: withEntry(card, event.data.transactionToken, { at: event.data.at, amount: -event.data.amount, version: 0 }) };
-    default:
-      return assertNever(event);
-  }
-}
-
-/** A new entry goes last (event order); an existing one is replaced where it stands. */
-function withEntry(card: IssuedCard, transactionToken: string, entry: SpendEntry): ReadonlyMap<string, SpendEntry> {
-  return new Map(card.spend).set(transactionToken, entry);
-}
-
-/** The velocity rule never looks further back than this many attempts. */
-export const MAX_TRACKED_ATTEMPTS = 100;
-
-function attempted(card: IssuedCard, at: string): readonly string[] {
-  return [...card.recentAttempts, at].slice(-MAX_TRACKED_ATTEMPTS);
 }
 
 export const cardDecider: Decider<CardCommand, CardEvent, Card> = {

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import type { Merchant } from '../transactions/transaction-values';
-import { AuthorizeSpend, Card, CardEvent, cardDecider, CreditReturn } from './card';
+import { cardDecider } from './card';
+import { Card, CardEvent } from './card-state';
+import { AuthorizeSpend, CreditReturn } from './card-authorization';
 import { SpendLimitDuration } from './card-values';
 import { windowStart } from './spend-window';
 

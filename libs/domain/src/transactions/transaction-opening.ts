@@ -1,4 +1,4 @@
-import type { CardEvent } from '../cards/card';
+import type { CardEvent } from '../cards/card-state';
 import type { RecordAuthorization } from './transaction';
 
 /**

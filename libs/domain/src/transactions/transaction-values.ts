@@ -43,11 +43,6 @@ export interface Merchant {
   readonly state: string;
 }
 
-/** What a merchant-locked card is locked to: the acceptor id when the network sent one, else the descriptor. */
-export function merchantKey(merchant: Merchant): string {
-  return merchant.acceptorId !== '' ? `acceptor:${merchant.acceptorId}` : `descriptor:${merchant.descriptor.trim().toLowerCase()}`;
-}
-
 const TRANSACTION_STREAM_PREFIX = 'transaction-';
 
 export const transactionStreamId = (transactionToken: string): string => `${TRANSACTION_STREAM_PREFIX}${transactionToken}`;

@@ -1,5 +1,6 @@
 import { assertNever, Decider, DecisionContext } from '../core/decider';
-import type { AuthorizationFacts } from '../cards/card';
+import type { AuthorizationFacts } from '../cards/card-state';
+import type { FundingSourceState } from '../programs/program';
 import { AmountAboveAvailable, LocalAmountOutOfRange, TransactionNotFound, TransactionStateConflict } from './transaction-errors';
 import type { Merchant, TransactionEventType, TransactionResult, TransactionStatus } from './transaction-values';
 
@@ -55,7 +56,7 @@ export interface TransactionSettled {
 
 export interface TransactionBounced {
   readonly type: 'TransactionBounced';
-  readonly data: { readonly transactionToken: string; readonly at: string; readonly fundingState: string };
+  readonly data: { readonly transactionToken: string; readonly at: string; readonly fundingState: FundingSourceState };
 }
 
 /**
@@ -167,7 +168,7 @@ export interface SettleTransaction {
   readonly transactionToken: string;
   readonly programToken: string;
   /** State of the funding source at settlement: anything but ENABLED bounces. */
-  readonly fundingState: string;
+  readonly fundingState: FundingSourceState;
 }
 
 export type TransactionCommand =

@@ -36,13 +36,7 @@ import {
   type SubscribeToAllOptions,
   type Subscription,
 } from '../event-store.port';
-import { validBatchSize } from '../postgres/postgres-subscription';
-import {
-  SubscriptionStoppedError,
-  WakeSignal,
-  deferred,
-  reportSubscriptionError,
-} from '../support/wake-signal';
+import { BatchedSubscription } from '../support/batched-subscription';
 
 /** Key under which the event's schema version travels inside the EventStoreDB metadata JSON. */
 const SCHEMA_VERSION_KEY = '$schemaVersion';
@@ -197,50 +191,32 @@ export class EventStoreDbEventStore implements EventStore {
  * Batches events from the client's catch-up subscription. The gRPC stream is paused while a full
  * batch waits, so a slow handler holds the server back instead of filling memory.
  */
-class EventStoreDbSubscription implements Subscription {
-  readonly caughtUp: Promise<void>;
-  private readonly caughtUpSignal = deferred<void>();
-  private readonly wake = new WakeSignal();
-  private readonly batchSize: number;
+class EventStoreDbSubscription extends BatchedSubscription {
   private readonly queue: RecordedEvent[] = [];
   private stream: AllStreamSubscription | null = null;
   private failure: { readonly error: unknown } | null = null;
   private serverCaughtUp = false;
-  private stopping = false;
-  private readonly finished: Promise<void>;
 
   constructor(
     private readonly client: EventStoreDBClient,
     private readonly headPosition: () => Promise<GlobalPosition | null>,
-    private readonly options: SubscribeToAllOptions,
+    options: SubscribeToAllOptions,
     onFinished: (subscription: EventStoreDbSubscription) => void,
   ) {
-    this.batchSize = validBatchSize(options.batchSize);
-    this.caughtUp = this.caughtUpSignal.promise;
-    this.finished = this.run().finally(() => onFinished(this));
+    super(options);
+    this.start(() => onFinished(this));
   }
 
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.wake.notify();
-    await this.finished;
+  protected async consume(): Promise<void> {
+    // The head is taken before subscribing, so everything up to it is in the subscription's range.
+    const head = await this.headPosition();
+    if (this.stopping) return;
+    this.stream = this.open();
+    await this.follow(head);
   }
 
-  private async run(): Promise<void> {
-    try {
-      // The head is taken before subscribing, so everything up to it is in the subscription's range.
-      const head = await this.headPosition();
-      if (this.stopping) return;
-      this.stream = this.open();
-      await this.consume(head);
-    } catch (error) {
-      this.stopping = true;
-      this.caughtUpSignal.reject(error);
-      reportSubscriptionError(this.options.onError, error);
-    } finally {
-      this.caughtUpSignal.reject(new SubscriptionStoppedError());
-      await this.stream?.unsubscribe().catch(() => undefined);
-    }
+  protected async release(): Promise<void> {
+    await this.stream?.unsubscribe().catch(() => undefined);
   }
 
   private open(): AllStreamSubscription {
@@ -273,7 +249,7 @@ class EventStoreDbSubscription implements Subscription {
     this.wake.notify();
   }
 
-  private async consume(head: GlobalPosition | null): Promise<void> {
+  private async follow(head: GlobalPosition | null): Promise<void> {
     const after = this.options.after;
     if (head === null || (after !== null && comparePositions(after, head) >= 0)) this.caughtUpSignal.resolve();
     while (!this.stopping) {

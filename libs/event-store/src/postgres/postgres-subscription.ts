@@ -1,10 +1,5 @@
-import type { GlobalPosition, RecordedEvent, SubscribeToAllOptions, Subscription } from '../event-store.port';
-import {
-  SubscriptionStoppedError,
-  WakeSignal,
-  deferred,
-  reportSubscriptionError,
-} from '../support/wake-signal';
+import type { GlobalPosition, RecordedEvent, SubscribeToAllOptions } from '../event-store.port';
+import { BatchedSubscription } from '../support/batched-subscription';
 
 export interface SubscriptionRead {
   /** Events readable in log order after the position, at most the limit. */
@@ -38,53 +33,34 @@ export interface SubscriptionTiming {
  */
 export const PENDING_RETRY_CAP_MS = 50;
 
-export const DEFAULT_BATCH_SIZE = 500;
-
 /**
  * Catch-up then live, in one loop: read a batch after the checkpoint, hand it over, and when the log
  * has nothing more, sleep until a commit notification or the poll interval. There is no separate
  * live mode to switch to, so no event can fall between catch-up and live.
  */
-export class PostgresSubscription implements Subscription {
-  readonly caughtUp: Promise<void>;
-  private readonly caughtUpSignal = deferred<void>();
-  private readonly wake = new WakeSignal();
-  private readonly batchSize: number;
-  private stopping = false;
-  private readonly finished: Promise<void>;
+export class PostgresSubscription extends BatchedSubscription {
+  private unlisten: (() => Promise<void>) | null = null;
 
   constructor(
     private readonly source: SubscriptionSource,
-    private readonly options: SubscribeToAllOptions,
+    options: SubscribeToAllOptions,
     private readonly timing: SubscriptionTiming,
     onFinished: (subscription: PostgresSubscription) => void,
   ) {
-    this.batchSize = validBatchSize(options.batchSize);
-    this.caughtUp = this.caughtUpSignal.promise;
-    this.finished = this.run().finally(() => onFinished(this));
+    super(options);
+    this.start(() => onFinished(this));
   }
 
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.wake.notify();
-    await this.finished;
+  protected async consume(): Promise<void> {
+    this.unlisten = this.source.listen(() => this.wake.notify());
+    await this.follow();
   }
 
-  private async run(): Promise<void> {
-    const unlisten = this.source.listen(() => this.wake.notify());
-    try {
-      await this.consume();
-    } catch (error) {
-      this.stopping = true;
-      this.caughtUpSignal.reject(error);
-      reportSubscriptionError(this.options.onError, error);
-    } finally {
-      this.caughtUpSignal.reject(new SubscriptionStoppedError());
-      await unlisten();
-    }
+  protected async release(): Promise<void> {
+    await this.unlisten?.();
   }
 
-  private async consume(): Promise<void> {
+  private async follow(): Promise<void> {
     let position = this.options.after;
     const pendingCap = Math.min(this.timing.pendingRetryCapMs ?? PENDING_RETRY_CAP_MS, this.timing.pollIntervalMs);
     let pendingDelay = this.timing.pendingRetryMs;
@@ -112,10 +88,4 @@ export class PostgresSubscription implements Subscription {
       if (this.options.gatherMs && !this.stopping) await new Promise((resolve) => setTimeout(resolve, this.options.gatherMs));
     }
   }
-}
-
-export function validBatchSize(batchSize: number | undefined): number {
-  const size = batchSize ?? DEFAULT_BATCH_SIZE;
-  if (!Number.isInteger(size) || size < 1) throw new RangeError(`batchSize must be a positive integer, got ${size}`);
-  return size;
 }

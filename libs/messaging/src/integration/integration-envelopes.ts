@@ -1,6 +1,7 @@
 import { isTransactionStream } from '@ledger/domain';
 import type { EventStore, RecordedEvent } from '@ledger/event-store';
-import { toIntegrationMessage, type IntegrationMessage } from './integration-message';
+import type { IntegrationMessage } from '@ledger/contracts';
+import { toIntegrationMessage } from './integration-messages';
 
 /** Bound on the transaction-to-card map; the oldest entries go first. */
 const DEFAULT_CACHE_SIZE = 10_000;

@@ -1,0 +1,26 @@
+import { SECRET_EVENT_FIELDS } from '@ledger/contracts';
+import type { RecordedEvent } from '@ledger/event-store';
+import { toIntegrationMessage } from './integration-messages';
+
+/** Data with every secret field at the top, nested in an object and inside an array. */
+function dataWithEverySecret(): Record<string, unknown> {
+  const secrets = Object.fromEntries([...SECRET_EVENT_FIELDS].map((field) => [field, `secret-${field}`]));
+  return { cardToken: 'c-1', memo: 'kept', ...secrets, nested: { lastFour: '4242', ...secrets }, list: [{ ...secrets, amount: 5 }, 'plain'] };
+}
+
+describe('the secret event fields', () => {
+  it('never reach an integration message (Kafka and webhooks)', () => {
+    const recorded = {
+      streamId: 'card-c-1',
+      streamVersion: 0,
+      position: { commit: 1n, prepare: 1n },
+      type: 'CardCreated',
+      schemaVersion: 1,
+      data: dataWithEverySecret(),
+      metadata: { eventId: 'e-1', occurredAt: '2026-01-01T00:00:00.000Z', programToken: 'p-1' },
+      recordedAt: '2026-01-01T00:00:00.000Z',
+    } as unknown as RecordedEvent;
+    const text = JSON.stringify(toIntegrationMessage(recorded, 'c-1'));
+    for (const field of SECRET_EVENT_FIELDS) expect({ field, leaked: text.includes(`secret-${field}`) || text.includes(`"${field}"`) }).toEqual({ field, leaked: false });
+  });
+});
