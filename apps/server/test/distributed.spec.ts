@@ -92,6 +92,8 @@ function buildAndCopy(): void {
 }
 let baseEnv: NodeJS.ProcessEnv;
 const started: LedgerProcess[] = [];
+/** Every child spawned, started or not: teardown kills them all, so a failed start cannot keep Jest alive. */
+const spawned: ChildProcess[] = [];
 
 function startProcess(name: string, roles: string, env: NodeJS.ProcessEnv = {}): Promise<LedgerProcess> {
   const child = spawn(process.execPath, ['--enable-source-maps', mainJs], {
@@ -99,6 +101,7 @@ function startProcess(name: string, roles: string, env: NodeJS.ProcessEnv = {}):
     env: { ...baseEnv, LEDGER_ROLES: roles, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  spawned.push(child);
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
@@ -218,8 +221,10 @@ suite('distributed deployment: one process per service over NATS and Kafka', () 
   }, 90_000);
 
   afterAll(async () => {
-    for (const process of started) if (process.child.exitCode === null) process.child.kill('SIGKILL');
-    await Promise.all(started.map((process) => process.exited));
+    const running = spawned.filter((child) => child.exitCode === null && child.signalCode === null);
+    const gone = running.map((child) => new Promise((resolve) => child.once('exit', resolve)));
+    for (const child of running) child.kill('SIGKILL');
+    await Promise.all(gone);
     await receiver.stop();
     await natsTap.stop();
     if (pool) {
