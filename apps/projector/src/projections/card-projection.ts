@@ -1,6 +1,6 @@
 import { evolveCard, type Card as CardState, type CardEvent, type IssuedCard } from '@ledger/domain';
 import type { RecordedEvent } from '@ledger/event-store';
-import type { Card } from '@ledger/read-model';
+import { cardRow, type Card } from '@ledger/read-model';
 import { existing, ProjectionRows } from './projection-rows';
 import type { Projection } from './projection';
 
@@ -65,26 +65,3 @@ function cardStateOf(row: Card): IssuedCard {
 
 /** Stands for a PIN hash the row only knows to exist; never written anywhere. */
 const PIN_KEPT_IN_THE_EVENT_STORE = '';
-
-/** The row of a card's state; the PIN hash is not a column, only that there is one. */
-export function cardRow(card: IssuedCard, updated: Date): Card {
-  return {
-    token: card.cardToken,
-    programToken: card.programToken,
-    type: card.cardType,
-    state: card.state,
-    memo: card.memo,
-    spendLimit: BigInt(card.spendLimit),
-    spendLimitDuration: card.spendLimitDuration,
-    fundingToken: card.fundingToken,
-    expMonth: card.expMonth,
-    expYear: card.expYear,
-    lastFour: card.lastFour,
-    panHash: card.panHash,
-    panEncrypted: card.panEncrypted,
-    hostname: card.hostname,
-    pinSet: card.pinHash !== null,
-    created: new Date(card.created),
-    updated,
-  };
-}
