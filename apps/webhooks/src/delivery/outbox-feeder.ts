@@ -1,8 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { webhookEventTypeOf } from '@ledger/contracts';
-import { comparePositions, EventStore, formatPosition, GlobalPosition, RecordedEvent, restartingSubscription } from '@ledger/event-store';
-import type { ReadModelClient, ReadModelTransaction } from '@ledger/read-model';
+import { comparePositions, EventStore, formatPosition, RecordedEvent, restartingSubscription } from '@ledger/event-store';
+import type { ReadModelClient } from '@ledger/read-model';
 import type { ProjectionWatcher } from '@ledger/runtime';
+import { CheckpointRow } from './checkpoint-row';
 import { FeederStopping, waitForReadModels } from './read-model-wait';
 import type { WebhookEnqueuer } from './webhook-enqueuer';
 import { IntegrationEnvelopes } from '@ledger/messaging';
@@ -18,6 +19,7 @@ export const WEBHOOK_OUTBOX = 'webhook-outbox';
  * envelope, exactly what the Kafka feed consumes.
  */
 export class WebhookOutboxFeeder {
+  private readonly checkpointRow = new CheckpointRow(WEBHOOK_OUTBOX);
   private readonly logger = new Logger(WebhookOutboxFeeder.name);
   private subscription: { stop(): Promise<void> } | null = null;
   private stopping = false;
@@ -39,7 +41,7 @@ export class WebhookOutboxFeeder {
     this.subscription = restartingSubscription({
       store: this.store,
       checkpoint: async () => {
-        const after = await this.checkpoint(this.readModel);
+        const after = await this.checkpointRow.read(this.readModel);
         this.logger.log(`feeding webhooks from ${after ? formatPosition(after) : 'the start of the log'}`);
         return after;
       },
@@ -69,7 +71,7 @@ export class WebhookOutboxFeeder {
     const wanted = new Set(relevant);
     const inserted = await this.readModel.$transaction(
       async (tx) => {
-        const done = await this.checkpoint(tx, true);
+        const done = await this.checkpointRow.read(tx, true);
         const fresh = done ? events.filter((event) => comparePositions(event.position, done) > 0) : events;
         if (fresh.length === 0) return 0;
         const candidates = fresh.filter((event) => wanted.has(event));
@@ -77,25 +79,11 @@ export class WebhookOutboxFeeder {
         const subscribed = candidates.length === 0 ? new Set<string>() : await this.enqueuer.programsWithSubscriptions(tx, [...new Set(candidates.map((event) => event.metadata.programToken))]);
         const envelopes = await this.envelopes.envelopesOf(candidates.filter((event) => subscribed.has(event.metadata.programToken)));
         const count = envelopes.length === 0 ? 0 : await this.enqueuer.enqueue(tx, envelopes);
-        await this.saveCheckpoint(tx, fresh[fresh.length - 1].position);
+        await this.checkpointRow.save(tx, fresh[fresh.length - 1].position);
         return count;
       },
       { maxWait: 10_000, timeout: 60_000 },
     );
     if (inserted > 0) this.onEnqueued();
-  }
-
-  private async checkpoint(client: ReadModelClient | ReadModelTransaction, lock = false): Promise<GlobalPosition | null> {
-    const rows = await client.$queryRawUnsafe<{ commit: string; prepare: string }[]>(
-      `select commit_position::text as commit, prepare_position::text as prepare
-         from projector_checkpoints where name = $1 ${lock ? 'for update' : ''}`,
-      WEBHOOK_OUTBOX,
-    );
-    return rows[0] ? { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].prepare) } : null;
-  }
-
-  private async saveCheckpoint(tx: ReadModelTransaction, position: GlobalPosition): Promise<void> {
-    const row = { commitPosition: position.commit, preparePosition: position.prepare, updated: new Date() };
-    await tx.projectorCheckpoint.upsert({ where: { name: WEBHOOK_OUTBOX }, create: { name: WEBHOOK_OUTBOX, ...row }, update: row });
   }
 }

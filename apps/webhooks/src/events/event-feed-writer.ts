@@ -1,9 +1,10 @@
 import { Logger } from '@nestjs/common';
 import { subjectTokenOf, webhookEventTypeOf } from '@ledger/contracts';
 import type { WebhookEventType } from '@ledger/domain';
-import { comparePositions, EventStore, formatPosition, GlobalPosition, RecordedEvent, restartingSubscription } from '@ledger/event-store';
+import { comparePositions, EventStore, formatPosition, RecordedEvent, restartingSubscription } from '@ledger/event-store';
 import type { ReadModelClient, ReadModelTransaction } from '@ledger/read-model';
 import { EVENT_FEED_CHANNEL, type ProjectionWatcher } from '@ledger/runtime';
+import { CheckpointRow } from '../delivery/checkpoint-row';
 import { FeederStopping, waitForReadModels } from '../delivery/read-model-wait';
 import { WebhookPayloads } from '../delivery/webhook-payloads';
 import { EventBodies } from './event-bodies';
@@ -27,6 +28,7 @@ interface FeedCandidate {
  * Bodies are built from the read models once they include the batch, as webhook bodies are.
  */
 export class EventFeedWriter {
+  private readonly checkpointRow = new CheckpointRow(EVENT_FEED);
   private readonly logger = new Logger(EventFeedWriter.name);
   private subscription: { stop(): Promise<void> } | null = null;
   private stopping = false;
@@ -42,7 +44,7 @@ export class EventFeedWriter {
     this.subscription = restartingSubscription({
       store: this.store,
       checkpoint: async () => {
-        const after = await this.checkpoint(this.readModel);
+        const after = await this.checkpointRow.read(this.readModel);
         this.logger.log(`feeding the events feed from ${after ? formatPosition(after) : 'the start of the log'}`);
         return after;
       },
@@ -68,7 +70,7 @@ export class EventFeedWriter {
     if (candidates.length > 0) await waitForReadModels(this.watcher, candidates[candidates.length - 1].recorded.position, () => this.stopping);
     await this.readModel.$transaction(
       async (tx) => {
-        const done = await this.checkpoint(tx, true);
+        const done = await this.checkpointRow.read(tx, true);
         const fresh = done ? events.filter((event) => comparePositions(event.position, done) > 0) : events;
         if (fresh.length === 0) return;
         const freshSet = new Set(fresh);
@@ -78,7 +80,7 @@ export class EventFeedWriter {
           // Delivered at commit, and only then: a stream woken by it finds the rows.
           if (count > 0) await tx.$executeRawUnsafe(`select pg_notify('${EVENT_FEED_CHANNEL}', '')`);
         }
-        await this.saveCheckpoint(tx, fresh[fresh.length - 1].position);
+        await this.checkpointRow.save(tx, fresh[fresh.length - 1].position);
       },
       { maxWait: 10_000, timeout: 60_000 },
     );
@@ -102,20 +104,6 @@ export class EventFeedWriter {
       });
     }
     return rows;
-  }
-
-  private async checkpoint(client: ReadModelClient | ReadModelTransaction, lock = false): Promise<GlobalPosition | null> {
-    const rows = await client.$queryRawUnsafe<{ commit: string; prepare: string }[]>(
-      `select commit_position::text as commit, prepare_position::text as prepare
-         from projector_checkpoints where name = $1 ${lock ? 'for update' : ''}`,
-      EVENT_FEED,
-    );
-    return rows[0] ? { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].prepare) } : null;
-  }
-
-  private async saveCheckpoint(tx: ReadModelTransaction, position: GlobalPosition): Promise<void> {
-    const row = { commitPosition: position.commit, preparePosition: position.prepare, updated: new Date() };
-    await tx.projectorCheckpoint.upsert({ where: { name: EVENT_FEED }, create: { name: EVENT_FEED, ...row }, update: row });
   }
 }
 
