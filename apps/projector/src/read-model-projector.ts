@@ -1,15 +1,14 @@
 import { Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { decodeEvent, LedgerEvent } from '@ledger/contracts';
-import { comparePositions, EventStore, formatPosition, GlobalPosition, RecordedEvent, restartingSubscription } from '@ledger/event-store';
+import type { EventStore, RecordedEvent } from '@ledger/event-store';
 import type { ReadModelClient } from '@ledger/read-model';
-import { PROJECTION_CHANNEL, READ_MODEL_PROJECTOR } from '@ledger/runtime';
+import { type BatchTransaction, type LogProcessor, pgTransactions, prismaTransactions, type ProcessorTransactions, READ_MODEL_PROJECTOR, SubscriptionProcessor } from '@ledger/runtime';
 import { CardProjection } from './projections/card-projection';
 import { EventSubscriptionProjection } from './projections/event-subscription-projection';
 import { ProgramProjection } from './projections/program-projection';
 import { newProjectionRows, ProjectionRows } from './projections/projection-rows';
 import { projectedTables, ProjectedTables, SqlClient, SqlStatement } from './projections/read-model-tables';
-import { inPgTransaction, inPrismaTransaction, prismaSql } from './projections/sql-transactions';
 import { StatementQueue } from './projections/statement-queue';
 import { TransactionProjection } from './projections/transaction-projection';
 import type { Projection } from './projections/projection';
@@ -46,17 +45,21 @@ export interface ReadModelProjectorOptions {
 }
 
 /**
- * Builds the PostgreSQL read models from the global log. Each batch of events and the checkpoint
- * after it are written in one transaction, so a crash never skips or doubles an event; the row lock
- * on the checkpoint keeps two projector replicas from applying the same batch twice.
+ * Builds the PostgreSQL read models from the global log, as a SubscriptionProcessor: each batch of
+ * events and the checkpoint after it are written in one transaction, so a crash never skips or
+ * doubles an event, and two projector replicas never apply the same batch twice. It does not gather
+ * commits: reads that must show a write wait for it here.
  *
  * A batch is applied in memory: the stored rows its events read are loaded with one query per
  * table, the projections fold the events onto them in log order with pure functions, and the
  * changed rows go back with one multi-row upsert (and, for deleted subscriptions, one delete) per
  * table, so a batch costs a handful of statements however many events it holds.
  */
-export class ReadModelProjector {
-  private readonly logger = new Logger(ReadModelProjector.name);
+export class ReadModelProjector implements LogProcessor<unknown> {
+  readonly name: string;
+  readonly batchSize: number;
+  readonly gatherMs = 0;
+  private readonly processor: SubscriptionProcessor<unknown>;
   private readonly projections: readonly Projection[] = [
     new ProgramProjection(),
     new CardProjection(),
@@ -65,58 +68,39 @@ export class ReadModelProjector {
   ];
   /** The projections each event type goes to. */
   private readonly handlers = new Map<string, readonly Projection[]>();
-  private subscription: { stop(): Promise<void> } | null = null;
-  private readonly name: string;
-  /** Raw SQL names the checkpoint table with the schema the Prisma client writes to. */
-  private readonly checkpoints: string;
   private readonly tables: ProjectedTables;
 
-  constructor(
-    private readonly store: EventStore,
-    private readonly readModel: ReadModelClient,
-    private readonly options: ReadModelProjectorOptions = {},
-  ) {
+  constructor(store: EventStore, readModel: ReadModelClient, options: ReadModelProjectorOptions = {}) {
     this.name = options.name ?? READ_MODEL_PROJECTOR;
-    this.checkpoints = options.schema ? `"${options.schema}".projector_checkpoints` : 'projector_checkpoints';
+    this.batchSize = options.batchSize ?? PROJECTOR_BATCH_SIZE;
     this.tables = projectedTables(options.schema);
+    const transactions: ProcessorTransactions<unknown> = options.pool ? pgTransactions(options.pool) : prismaTransactions(readModel);
+    this.processor = new SubscriptionProcessor(store, transactions, this, {
+      // Raw SQL names the checkpoint table with the schema the Prisma client writes to.
+      checkpointTable: options.schema ? `"${options.schema}".projector_checkpoints` : 'projector_checkpoints',
+      logger: new Logger(ReadModelProjector.name),
+    });
     for (const projection of this.projections) {
       for (const type of projection.events) this.handlers.set(type, [...(this.handlers.get(type) ?? []), projection]);
     }
   }
 
   start(): void {
-    this.subscription = restartingSubscription({
-      store: this.store,
-      checkpoint: async () => {
-        const after = await this.checkpoint(prismaSql(this.readModel));
-        this.logger.log(`projecting from ${after ? formatPosition(after) : 'the start of the log'}`);
-        return after;
-      },
-      handle: (events) => this.project(events),
-      batchSize: this.options.batchSize ?? PROJECTOR_BATCH_SIZE,
-      onError: (error) => this.logger.error(`projection interrupted, resuming from the checkpoint: ${String(error)}`),
-    });
+    this.processor.start();
   }
 
   async stop(): Promise<void> {
-    await this.subscription?.stop();
-    this.subscription = null;
+    await this.processor.stop();
   }
 
   /** Applies one batch; public so tests and the replay tool can drive it directly. */
   async project(events: readonly RecordedEvent[]): Promise<void> {
-    if (events.length === 0) return;
-    const apply = (sql: SqlClient) => this.applyBatch(sql, events);
-    if (this.options.pool) await inPgTransaction(this.options.pool, apply);
-    else await inPrismaTransaction(this.readModel, apply);
+    await this.processor.process(events);
   }
 
-  /** The batch inside its transaction: checkpoint locked, rows loaded, events applied, rows and checkpoint written. */
-  private async applyBatch(sql: SqlClient, events: readonly RecordedEvent[]): Promise<void> {
-    const done = await this.checkpoint(sql, true);
-    const fresh = done ? events.filter((event) => comparePositions(event.position, done) > 0) : events;
-    if (fresh.length === 0) return;
-    const decoded = fresh.map((recorded) => ({ recorded, event: decodeEvent(recorded) }));
+  /** The batch's new events inside its transaction: rows loaded, events applied, rows written. */
+  async apply(events: readonly RecordedEvent[], { sql }: BatchTransaction<unknown>): Promise<void> {
+    const decoded = events.map((recorded) => ({ recorded, event: decodeEvent(recorded) }));
     const rows = await this.load(sql, decoded);
     const writes = new StatementQueue(sql);
     try {
@@ -130,7 +114,6 @@ export class ReadModelProjector {
         // Let the driver send what is queued, so PostgreSQL works while the next events are applied.
         if (end < decoded.length) await new Promise((resolve) => setImmediate(resolve));
       }
-      writes.push([this.checkpointStatement(fresh[fresh.length - 1].position)]);
       await writes.drain();
     } catch (error) {
       await writes.settle();
@@ -167,28 +150,5 @@ export class ReadModelProjector {
       ...tables.transactionCounts.writes(rows.transactionCounts),
       ...tables.eventSubscriptions.writes(rows.eventSubscriptions),
     ];
-  }
-
-  private async checkpoint(sql: SqlClient, lock = false): Promise<GlobalPosition | null> {
-    const rows = await sql.query<{ commit: string; prepare: string }>(
-      `select commit_position::text as commit, prepare_position::text as prepare
-         from ${this.checkpoints} where name = $1 ${lock ? 'for update' : ''}`,
-      [this.name],
-    );
-    return rows[0] ? { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].prepare) } : null;
-  }
-
-  /** The checkpoint upsert and the notification, in one statement. */
-  private checkpointStatement(position: GlobalPosition): SqlStatement {
-    return {
-      sql: `with saved as (
-              insert into ${this.checkpoints} (name, commit_position, prepare_position, updated)
-              values ($1, $2::bigint, $3::bigint, $4::timestamptz)
-              on conflict (name) do update
-                set commit_position = excluded.commit_position, prepare_position = excluded.prepare_position, updated = excluded.updated
-              returning name)
-            select pg_notify($5, $6) from saved`,
-      values: [this.name, position.commit.toString(), position.prepare.toString(), new Date().toISOString(), PROJECTION_CHANNEL, `${this.name}|${formatPosition(position)}`],
-    };
   }
 }

@@ -9,3 +9,5 @@ export * from './event-sourced-program-clock';
 export * from './ledger-tree-tables';
 export * from './event-feed-signal';
 export * from './command-accepted';
+export * from './subscription-processor';
+export * from './processor-transactions';
