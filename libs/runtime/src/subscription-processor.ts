@@ -45,11 +45,14 @@ export interface LogProcessor<Tx, Prepared = void> {
    * an open writing transaction began are not read until it ends (postgres-schema.ts, "ready").
    */
   prepare?(events: readonly RecordedEvent[]): Promise<Prepared>;
+  /** Told where it resumes, at every (re)start, before the first batch: state kept between batches starts afresh. */
+  resumed?(after: GlobalPosition | null): void;
   /**
    * Applies the events this processor has not applied yet, inside the transaction that then moves
-   * the checkpoint. Answers where to resume after this batch when that is not its last event.
+   * the checkpoint. Answers where to resume after this batch when that is not its last event, or
+   * null to leave the checkpoint where it is.
    */
-  apply(events: readonly RecordedEvent[], batch: BatchTransaction<Tx>, prepared: Prepared): Promise<GlobalPosition | void>;
+  apply(events: readonly RecordedEvent[], batch: BatchTransaction<Tx>, prepared: Prepared): Promise<GlobalPosition | null | void>;
   /** After the commit, with the batch's events. */
   committed?(events: readonly RecordedEvent[]): void;
 }
@@ -95,6 +98,7 @@ export class SubscriptionProcessor<Tx, Prepared = void> {
       store: this.store,
       checkpoint: async () => {
         const after = await this.transactions.run((batch) => this.position(batch));
+        this.processor.resumed?.(after);
         this.logger.log(`${this.processor.name}: following from ${after ? formatPosition(after) : 'the start of the log'}`);
         return after;
       },
@@ -122,8 +126,8 @@ export class SubscriptionProcessor<Tx, Prepared = void> {
       const done = await this.position(batch);
       const fresh = done ? events.filter((event) => comparePositions(event.position, done) > 0) : events;
       if (fresh.length === 0) return false;
-      const resumeAt = (await this.processor.apply(fresh, batch, prepared)) ?? fresh[fresh.length - 1].position;
-      await this.saveCheckpoint(batch.sql, resumeAt);
+      const resumeAt = await this.processor.apply(fresh, batch, prepared);
+      if (resumeAt !== null) await this.saveCheckpoint(batch.sql, resumeAt ?? fresh[fresh.length - 1].position);
       return true;
     });
     if (applied) this.processor.committed?.(events);

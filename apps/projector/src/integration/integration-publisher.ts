@@ -3,7 +3,8 @@ import type { Kafka, Message, Producer } from 'kafkajs';
 import { TOPICS, type Topic } from '@ledger/contracts';
 import { formatPosition, type EventStore, type GlobalPosition, type RecordedEvent, type Subscription } from '@ledger/event-store';
 import { createIdempotentProducer, ensureTopics, type IdempotentProducerOptions, IntegrationEnvelopes, topicFor } from '@ledger/messaging';
-import type { ReadModelClient } from '@ledger/read-model';
+import type { ReadModelClient, ReadModelTransaction } from '@ledger/read-model';
+import { type LogProcessor, prismaTransactions, type ProcessorTransactions, SubscriptionProcessor } from '@ledger/runtime';
 
 export const KAFKA_PUBLISHER = 'kafka-publisher';
 
@@ -39,23 +40,36 @@ export interface IntegrationPublisherOptions {
  * Failures (broker down, database down) are logged; the publisher resubscribes from the unmoved
  * checkpoint with exponential backoff, with a new producer each time. Run one publisher per event
  * store: a second one only adds duplicates.
+ *
+ * Its batches go through a SubscriptionProcessor (the checkpoint, its lock, only what lies past it);
+ * the sessions, not the processor's own loop, drive them, because a failure here means a new producer.
  */
-export class IntegrationPublisher {
+export class IntegrationPublisher implements LogProcessor<ReadModelTransaction> {
+  readonly batchSize: number;
+  // Consumers see a message 20 ms later; Kafka gets fewer, larger produce requests.
+  readonly gatherMs = 20;
   private readonly logger: Pick<Logger, 'log' | 'warn' | 'error'>;
   private readonly envelopes: IntegrationEnvelopes;
+  private readonly processor: SubscriptionProcessor<ReadModelTransaction>;
+  private readonly transactions: ProcessorTransactions<ReadModelTransaction>;
   private running: Promise<void> | null = null;
   private stopping = false;
   private stopRequested = signal();
+  /** The producer of the session in hand. */
+  private producer: Producer | null = null;
 
   constructor(
     private readonly store: EventStore,
-    private readonly readModel: ReadModelClient,
+    readModel: ReadModelClient,
     private readonly kafka: Kafka,
-    private readonly checkpointName = KAFKA_PUBLISHER,
+    readonly name = KAFKA_PUBLISHER,
     private readonly options: IntegrationPublisherOptions = {},
   ) {
     this.logger = options.logger ?? new Logger(IntegrationPublisher.name);
     this.envelopes = new IntegrationEnvelopes(store);
+    this.batchSize = options.batchSize ?? 200;
+    this.transactions = prismaTransactions(readModel);
+    this.processor = new SubscriptionProcessor(store, this.transactions, this, { logger: this.logger });
   }
 
   /** Starts publishing in the background; never throws, since the broker may be down for a while. */
@@ -76,8 +90,7 @@ export class IntegrationPublisher {
 
   /** The last position whose messages the broker acknowledged, or null before the first batch. */
   async checkpoint(): Promise<GlobalPosition | null> {
-    const row = await this.readModel.projectorCheckpoint.findUnique({ where: { name: this.checkpointName } });
-    return row ? { commit: row.commitPosition, prepare: row.preparePosition } : null;
+    return this.transactions.run(({ sql }) => this.processor.checkpoint(sql));
   }
 
   private async run(): Promise<void> {
@@ -109,13 +122,13 @@ export class IntegrationPublisher {
       this.logger.log(`publishing integration messages from ${after ? formatPosition(after) : 'the start of the log'}`);
       let fail: (error: unknown) => void = () => undefined;
       const failed = new Promise<unknown>((resolve) => (fail = resolve));
+      this.producer = producer;
       subscription = this.store.subscribeToAll({
         after,
-        batchSize: this.options.batchSize ?? 200,
-        // Consumers see a message 20 ms later; Kafka gets fewer, larger produce requests.
-        gatherMs: 20,
+        batchSize: this.batchSize,
+        gatherMs: this.gatherMs,
         handle: async (events) => {
-          await this.publish(producer, events);
+          await this.processor.process(events);
           outcome.published = true;
         },
         onError: (error) => fail(error),
@@ -125,6 +138,7 @@ export class IntegrationPublisher {
       outcome.error = error;
     } finally {
       await subscription?.stop();
+      this.producer = null;
       await producer.disconnect().catch(() => undefined);
     }
     return outcome;
@@ -159,9 +173,13 @@ export class IntegrationPublisher {
     return false;
   }
 
-  /** Produces one batch and, once the broker acknowledged all of it, moves the checkpoint past it. */
-  private async publish(producer: Producer, events: readonly RecordedEvent[]): Promise<void> {
-    if (events.length === 0) return;
+  /**
+   * Produces one batch; the processor moves the checkpoint past it once the broker acknowledged all
+   * of it (also after a batch of internal events only, so they are not read again after a restart).
+   */
+  async apply(events: readonly RecordedEvent[]): Promise<void> {
+    const producer = this.producer;
+    if (!producer) throw new Error('no producer: batches are published within a session');
     const perTopic = new Map<Topic, Message[]>();
     for (const recorded of events) {
       const topic = topicFor(recorded);
@@ -182,10 +200,6 @@ export class IntegrationPublisher {
     if (perTopic.size > 0) {
       await producer.sendBatch({ acks: -1, topicMessages: [...perTopic].map(([topic, messages]) => ({ topic, messages })) });
     }
-    // Also after a batch of internal events only, so they are not read again after a restart.
-    const position = events[events.length - 1].position;
-    const row = { commitPosition: position.commit, preparePosition: position.prepare, updated: new Date() };
-    await this.readModel.projectorCheckpoint.upsert({ where: { name: this.checkpointName }, create: { name: this.checkpointName, ...row }, update: row });
   }
 
   private async sleep(ms: number): Promise<void> {

@@ -1,8 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { decodeEvent, LedgerEvent, CommandOrigin } from '@ledger/contracts';
 import { CardEvent, cardDecider, cardStreamId, SpendAdjustmentCause, transactionDecider, TransactionEvent, transactionOpenedBy, transactionStreamId } from '@ledger/domain';
-import { GlobalPosition, commandHandler, PipelineEnvironment, RecordedEvent, restartingSubscription } from '@ledger/event-store';
-import type { ReadModelClient } from '@ledger/read-model';
+import { GlobalPosition, commandHandler, PipelineEnvironment, RecordedEvent } from '@ledger/event-store';
+import type { ReadModelClient, ReadModelTransaction } from '@ledger/read-model';
+import { type LogProcessor, prismaTransactions, SubscriptionProcessor } from '@ledger/runtime';
 import { DecodedEvent, UnmatchedFirstHalves } from './unmatched-first-halves';
 
 export const RECONCILER_CHECKPOINT = 'transaction-reconciler';
@@ -25,48 +26,51 @@ const ADJUSTMENT_CAUSES: Record<AdjustingEventType, SpendAdjustmentCause> = {
   TransactionReturnReversed: 'RETURN_REVERSAL',
 };
 
-export class TransactionReconciler {
-  private readonly logger = new Logger(TransactionReconciler.name);
-  private subscription: { stop(): Promise<void> } | null = null;
+export class TransactionReconciler implements LogProcessor<ReadModelTransaction> {
+  readonly name = RECONCILER_CHECKPOINT;
+  // Large batches keep each first half and its second half together, so most need no read.
+  readonly batchSize = 2000;
+  // Nobody waits on the reconciler: reading every few hundred milliseconds costs far fewer queries
+  // under load than a read per commit.
+  readonly gatherMs = 200;
+  private readonly processor: SubscriptionProcessor<ReadModelTransaction>;
   private readonly unmatched = new UnmatchedFirstHalves();
   /** The position the next batch is read after. */
   private after: GlobalPosition | null = null;
-  private readonly batchSize = 2000;
 
   constructor(
     private readonly env: PipelineEnvironment,
-    private readonly readModel: ReadModelClient,
+    readModel: ReadModelClient,
     /** Events younger than this are left to the handler that is still writing them. */
     private readonly lagMs = 1000,
-  ) {}
+  ) {
+    this.processor = new SubscriptionProcessor(env.store, prismaTransactions(readModel), this, { logger: new Logger(TransactionReconciler.name) });
+  }
 
   start(): void {
-    this.subscription = restartingSubscription({
-      store: this.env.store,
-      checkpoint: async () => {
-        const row = await this.readModel.projectorCheckpoint.findUnique({ where: { name: RECONCILER_CHECKPOINT } });
-        // A (re)start reads again from the checkpoint, which lies before every first half still open.
-        this.unmatched.clear();
-        this.after = row ? { commit: row.commitPosition, prepare: row.preparePosition } : null;
-        return this.after;
-      },
-      // Large batches keep each first half and its second half together, so most need no read.
-      batchSize: this.batchSize,
-      // Nobody waits on the reconciler: reading every few hundred milliseconds costs far fewer queries
-      // under load than a read per commit.
-      gatherMs: 200,
-      handle: (events) => this.reconcile(events),
-      onError: (error) => this.logger.error(`reconciliation interrupted, resuming from the checkpoint: ${String(error)}`),
-    });
+    this.processor.start();
   }
 
   async stop(): Promise<void> {
-    await this.subscription?.stop();
-    this.subscription = null;
+    await this.processor.stop();
   }
 
+  /** A (re)start reads again from the checkpoint, which lies before every first half still open. */
+  resumed(after: GlobalPosition | null): void {
+    this.unmatched.clear();
+    this.after = after;
+  }
+
+  /** One batch; public so tests drive it directly. */
   async reconcile(events: readonly RecordedEvent[]): Promise<void> {
-    if (events.length === 0) return;
+    await this.processor.process(events);
+  }
+
+  /**
+   * Its repairs are appends through the event store, not writes of this transaction, which holds
+   * only the checkpoint: the checkpoint lies before every first half still unmatched.
+   */
+  async apply(events: readonly RecordedEvent[]): Promise<GlobalPosition | null> {
     const decoded = events.map((recorded) => ({ recorded, event: decodeEvent(recorded) }));
     const end = events[events.length - 1].position;
     await this.repairAll(this.unmatched.take(decoded, this.after));
@@ -78,8 +82,7 @@ export class TransactionReconciler {
       await this.lookPast(end);
       await this.repairAll(this.unmatched.drain());
     }
-    const checkpoint = this.unmatched.resumeFrom(end);
-    if (checkpoint) await this.saveCheckpoint(checkpoint);
+    return this.unmatched.resumeFrom(end);
   }
 
   /** Reads on past the batch, a little at a time, until every open first half is matched or a batch's worth is read. */
@@ -164,10 +167,5 @@ export class TransactionReconciler {
   private async waitUntilSettled(recorded: RecordedEvent): Promise<void> {
     const age = this.env.now().getTime() - Date.parse(recorded.recordedAt);
     if (age < this.lagMs) await new Promise((resolve) => setTimeout(resolve, this.lagMs - age));
-  }
-
-  private async saveCheckpoint(position: GlobalPosition): Promise<void> {
-    const row = { commitPosition: position.commit, preparePosition: position.prepare, updated: new Date() };
-    await this.readModel.projectorCheckpoint.upsert({ where: { name: RECONCILER_CHECKPOINT }, create: { name: RECONCILER_CHECKPOINT, ...row }, update: row });
   }
 }
