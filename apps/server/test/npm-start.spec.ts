@@ -84,10 +84,11 @@ describe('npm start on the embedded default', () => {
     try {
       expect(first.apiKey).toMatch(/^[0-9a-f-]{36}$/);
       // The banner comes after the start lines (the last of Nest's among them), which are a few, not
-      // Nest's ninety.
+      // Nest's ninety; it carries the line the README's walk-through starts with.
       const { before } = aroundBanner(first.output());
       expect(before.some((line) => line.includes('Nest application successfully started'))).toBe(true);
       expect(before.filter((line) => line.startsWith('{')).length).toBeLessThan(20);
+      expect(first.output()).toContain(`\n  BASE=${first.baseUrl} KEY=${first.apiKey}\n`);
       const health = await fetch(`${first.baseUrl}/health`);
       expect(health.status).toBe(200);
       // The banner ends with the dashboard, which the build made and the service serves.
