@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, LoggerService, Module } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
@@ -51,6 +51,41 @@ export function createRequestLogger(logger: PinoInstance): RequestHandler {
       res: (response: { statusCode?: number }) => ({ status: response.statusCode }),
     },
   }) as unknown as RequestHandler;
+}
+
+/**
+ * Nest's own start-up bookkeeping: a line per module (InstanceLoader), per controller (RoutesResolver)
+ * and per route (RouterExplorer), about ninety at info, which buried the start banner of `npm start`.
+ */
+const FRAMEWORK_START_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
+
+/**
+ * Nest's logger with its start-up bookkeeping lowered to debug: `npm start` shows the service's few
+ * start lines and the banner, and `LOG_LEVEL=debug` still lists every mapped route. Nest passes the
+ * context as the last argument.
+ */
+export class FrameworkStartLinesAtDebug implements LoggerService {
+  constructor(private readonly logger: LoggerService) {}
+
+  log(message: unknown, ...optionalParams: unknown[]): void {
+    if (FRAMEWORK_START_CONTEXTS.has(optionalParams.at(-1) as string)) this.debug(message, ...optionalParams);
+    else this.logger.log(message, ...optionalParams);
+  }
+  error(message: unknown, ...optionalParams: unknown[]): void {
+    this.logger.error(message, ...optionalParams);
+  }
+  warn(message: unknown, ...optionalParams: unknown[]): void {
+    this.logger.warn(message, ...optionalParams);
+  }
+  debug(message: unknown, ...optionalParams: unknown[]): void {
+    this.logger.debug?.(message, ...optionalParams);
+  }
+  verbose(message: unknown, ...optionalParams: unknown[]): void {
+    this.logger.verbose?.(message, ...optionalParams);
+  }
+  fatal(message: unknown, ...optionalParams: unknown[]): void {
+    this.logger.fatal?.(message, ...optionalParams);
+  }
 }
 
 @Module({})

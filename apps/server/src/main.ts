@@ -1,7 +1,9 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { describeEgress, loadConfig } from '@ledger/runtime';
+import { pino } from 'pino';
+import { loadConfig } from '@ledger/runtime';
 import { loadProcessConfig } from './distributed/process-config';
+import { startBanner } from './start-banner';
 import { startLedger } from './start-ledger';
 
 async function main(): Promise<void> {
@@ -9,18 +11,11 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // LEDGER_ROLES unset: the embedded default, every role in this one process.
   const processConfig = loadProcessConfig();
-  const ledger = await startLedger(config, { process: processConfig });
-  if (ledger.roles.includes('gateway')) {
-    // Printed plainly so scripts can read them: the base URL and the sandbox api-key.
-    process.stdout.write(
-      `\nCard ledger is up.\n  base URL:        ${ledger.baseUrl}\n  sandbox api-key: ${ledger.sandboxApiKey}\n  sandbox mode:    ${config.sandbox ? 'on' : 'off'}\n  outbound calls:  ${describeEgress(config)}\n\n` +
-        `  curl -s -X POST ${ledger.baseUrl}/v1/cards -H 'Authorization: api-key ${ledger.sandboxApiKey}' -H 'Content-Type: application/json' -d '{"type":"SINGLE_USE"}'\n\n` +
-        // Last, so it is what a reader's eye lands on; the page asks for the api-key printed above.
-        `  dashboard:       ${ledger.baseUrl}/dashboard\n\n`,
-    );
-  } else {
-    process.stdout.write(`\nCard ledger ${ledger.roles.join('+')} is up.\n  roles:           ${ledger.roles.join(', ')}\n  health URL:      ${ledger.baseUrl}/health/ready\n\n`);
-  }
+  // One stream for the log lines and the banner: pino writes asynchronously, so a banner written
+  // straight to stdout overtook the start lines still queued and scrolled away under them.
+  const output = pino.destination();
+  const ledger = await startLedger(config, { process: processConfig, logDestination: output });
+  output.write(startBanner(ledger, config));
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

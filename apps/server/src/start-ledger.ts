@@ -12,7 +12,7 @@ import { DrainingNatsServer } from './distributed/draining-nats-server';
 import { HttpIntake } from './distributed/http-intake';
 import { ProcessConfig } from './distributed/process-config';
 import { commandRoleModules, LEDGER_ROLES, LedgerAppModule, LedgerRole } from './ledger-app.module';
-import { createLedgerLogger, createRequestLogger, withPinoLogging } from './logging';
+import { createLedgerLogger, createRequestLogger, FrameworkStartLinesAtDebug, withPinoLogging } from './logging';
 import { ensureSandboxProgram } from './sandbox-program';
 import { prepareStorage } from './storage';
 
@@ -52,7 +52,7 @@ export async function startLedger(
     process?: Partial<ProcessConfig>;
     /** Unset: JSON log lines (nestjs-pino) at LOG_LEVEL on stdout. Given (tests pass false): that Nest logger, no pino. */
     logger?: LoggerService | LogLevel[] | false;
-    /** JSON log lines go here instead of stdout (tests capture them); takes precedence over `logger`. */
+    /** JSON log lines go here instead of a stdout stream of their own (main.ts prints its banner on it; tests capture lines); takes precedence over `logger`. */
     logDestination?: DestinationStream;
     /** How outbound calls resolve names; unset: the system resolver (tests script a rebinding one). */
     hostResolver?: HostResolver;
@@ -83,7 +83,7 @@ export async function startLedger(
   };
   // docs/decisions.md, "HTTP stack": the service serves with SERVED_HTTP_STACK.
   const app = SERVED_HTTP_STACK === 'fastify' ? await NestFactory.create(rootModule, new LedgerFastifyAdapter(), appOptions) : await NestFactory.create(rootModule, appOptions);
-  if (pinoLogger) app.useLogger(app.get(PinoNestLogger));
+  if (pinoLogger) app.useLogger(new FrameworkStartLinesAtDebug(app.get(PinoNestLogger)));
   // Said at every start, loudly when the sandbox default lets outbound calls reach this machine.
   const egress = new Logger('Egress');
   const reach = `outbound calls (webhooks, authorization stream) may reach ${describeEgress(config)}`;

@@ -19,6 +19,8 @@ interface Started {
   baseUrl: string;
   apiKey: string;
   dashboardUrl: string;
+  /** Everything printed so far, stdout and stderr. */
+  output(): string;
 }
 
 function npmStart(env: NodeJS.ProcessEnv): Promise<Started> {
@@ -33,7 +35,7 @@ function npmStart(env: NodeJS.ProcessEnv): Promise<Started> {
       const dashboard = /dashboard:\s+(\S+)/.exec(output);
       if (url && key && dashboard) {
         clearTimeout(timer);
-        resolve({ child, baseUrl: url[1], apiKey: key[1], dashboardUrl: dashboard[1] });
+        resolve({ child, baseUrl: url[1], apiKey: key[1], dashboardUrl: dashboard[1], output: () => output });
       }
     };
     child.stdout.on('data', onData);
@@ -43,6 +45,18 @@ function npmStart(env: NodeJS.ProcessEnv): Promise<Started> {
       reject(new Error(`npm start exited with ${code}:\n${output}`));
     });
   });
+}
+
+/** Nest's bookkeeping of modules, controllers and routes: about ninety lines at info, which buried the banner. */
+const FRAMEWORK_START_LINE = /"context":"(InstanceLoader|RoutesResolver|RouterExplorer)"/;
+
+/** The printed lines before the banner, and those after it. */
+function aroundBanner(output: string): { before: string[]; after: string[] } {
+  const lines = output.split('\n');
+  const first = lines.indexOf('Card ledger is up.');
+  const last = lines.findIndex((line, index) => index > first && line.startsWith('  dashboard:'));
+  if (first < 0 || last < 0) throw new Error(`No banner in:\n${output}`);
+  return { before: lines.slice(0, first), after: lines.slice(last + 1) };
 }
 
 async function stop(started: Started): Promise<void> {
@@ -69,6 +83,12 @@ describe('npm start on the embedded default', () => {
     let cardToken: string;
     try {
       expect(first.apiKey).toMatch(/^[0-9a-f-]{36}$/);
+      // The banner comes after the start lines (the last of Nest's among them), which are a few, not
+      // Nest's ninety; it carries the line the README's walk-through starts with.
+      const { before } = aroundBanner(first.output());
+      expect(before.some((line) => line.includes('Nest application successfully started'))).toBe(true);
+      expect(before.filter((line) => line.startsWith('{')).length).toBeLessThan(20);
+      expect(first.output()).toContain(`\n  BASE=${first.baseUrl} KEY=${first.apiKey}\n`);
       const health = await fetch(`${first.baseUrl}/health`);
       expect(health.status).toBe(200);
       // The banner ends with the dashboard, which the build made and the service serves.
@@ -99,9 +119,16 @@ describe('npm start on the embedded default', () => {
     } finally {
       await stop(first);
     }
+    // At the default LOG_LEVEL no route-mapping line was printed at all, before the banner or after it.
+    expect(first.output()).not.toMatch(FRAMEWORK_START_LINE);
+    expect(aroundBanner(first.output()).after.join('\n')).not.toContain('"context":"NestApplication"');
 
-    const second = await npmStart(env);
+    // LOG_LEVEL=debug still lists every mapped route, at debug, and still before the banner.
+    const second = await npmStart({ ...env, LOG_LEVEL: 'debug' });
     try {
+      const { before, after } = aroundBanner(second.output());
+      expect(before).toContainEqual(expect.stringMatching(/"level":20,.*"context":"RouterExplorer","msg":"Mapped \{\/v1\/cards, POST\} route"/));
+      expect(after.join('\n')).not.toMatch(FRAMEWORK_START_LINE);
       expect(second.apiKey).toBe(first.apiKey);
       const again = await fetch(`${second.baseUrl}/v1/cards/${cardToken}`, { headers: { authorization: `api-key ${second.apiKey}` } });
       expect(again.status).toBe(200);

@@ -1,27 +1,31 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { walkthroughVariables } from '../src/start-banner';
 import { startTestLedger, TestLedger } from './test-ledger';
 
 /**
- * The README's "Walk-through with curl" block, run with bash exactly as a user pastes it, against a
- * running ledger: every step must do what its comment says. The `# STATE` comments after `field`
- * lines are read from the README itself, so a comment that drifts from the answers fails too.
+ * The README's "Walk-through with curl" as a reader pastes it into bash: first the `BASE=… KEY=…`
+ * line the start banner printed (made by the banner's own function), then every ```bash block of the
+ * section, literally, against a running ledger. Every step must do what its comment says; the
+ * `# STATE` comments after `field` lines are read from the README itself, so a comment that drifts
+ * from the answers fails too.
  */
 const root = path.resolve(__dirname, '../../..');
 const run = promisify(execFile);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-/** The first ```sh block of the README's walk-through section. */
+/** Every ```bash block of the README's walk-through section, in order, joined as one script. */
 function walkthroughScript(): string {
   const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-  const start = readme.indexOf('## Walk-through with curl');
+  const start = readme.indexOf('\n## Walk-through with curl\n');
   if (start < 0) throw new Error('README.md has no "## Walk-through with curl" section');
-  const block = /```sh\n([\s\S]*?)```/.exec(readme.slice(start));
-  if (!block) throw new Error('The walk-through section has no ```sh block');
-  return block[1];
+  const end = readme.indexOf('\n## ', start + 1);
+  const section = readme.slice(start, end < 0 ? undefined : end);
+  const blocks = [...section.matchAll(/^```bash\n([\s\S]*?)^```$/gm)].map((block) => block[1]);
+  if (blocks.length === 0) throw new Error('The walk-through section has no ```bash block');
+  return blocks.join('\n');
 }
 
 /** `... | field state   # PAUSED`: the value each such line promises to print, in order. */
@@ -40,25 +44,36 @@ function httpLine(line: string): { status: number; body: any } {
 }
 
 let t: TestLedger;
-let dataDir: string;
 beforeAll(async () => {
   t = await startTestLedger();
-  // The script reads the key where `npm start` keeps it: LEDGER_DATA_DIR/sandbox-api-key.
-  dataDir = mkdtempSync(path.join(tmpdir(), 'ledger-readme-'));
-  writeFileSync(path.join(dataDir, 'sandbox-api-key'), `${t.apiKey}\n`);
 });
 afterAll(async () => {
   await t?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('pastes as is: no port, key, placeholder or jq of its own', () => {
+  const script = walkthroughScript();
+  expect(script).not.toMatch(/https?:\/\/|127\.0\.0\.1|localhost/);
+  expect(script).not.toMatch(/<[a-z_]+>/);
+  expect(script).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+  expect(script).not.toMatch(/\bjq\b/);
+});
+
+it('stops at once, saying what to paste, when the banner line was not pasted first', async () => {
+  const { BASE: _base, KEY: _key, ...env } = process.env;
+  const failed = await run('bash', ['-euo', 'pipefail', '-c', walkthroughScript()], { cwd: root, env, timeout: 20_000 }).then(
+    () => null,
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+  expect(failed).toMatchObject({ code: 1, stdout: '' });
+  expect(failed?.stderr).toContain('paste the BASE=... KEY=... line npm start printed');
 });
 
 it('the README walk-through pastes into bash and every step does what its comment says', async () => {
-  const script = walkthroughScript();
-  const { stdout, stderr } = await run('bash', ['-euo', 'pipefail', '-c', script], {
-    cwd: root,
-    env: { ...process.env, BASE: t.baseUrl, LEDGER_DATA_DIR: dataDir },
-    timeout: 20_000,
-  });
+  const script = `${walkthroughVariables(t.baseUrl, t.apiKey)}\n${walkthroughScript()}`;
+  // Nothing of the test's own environment stands in for the pasted line.
+  const { BASE: _base, KEY: _key, ...env } = process.env;
+  const { stdout, stderr } = await run('bash', ['-euo', 'pipefail', '-c', script], { cwd: root, env, timeout: 20_000 });
   expect(stderr).toBe('');
   const lines = stdout.trimEnd().split('\n');
 
