@@ -57,10 +57,13 @@ export interface LogProcessor<Tx, Prepared = void> {
   committed?(events: readonly RecordedEvent[]): void;
 }
 
+/** Where it starts from is a debug line: followers start in the background, after the start banner. */
+export type ProcessorLogger = Pick<Logger, 'error'> & Partial<Pick<Logger, 'debug'>>;
+
 export interface SubscriptionProcessorOptions {
   /** projector_checkpoints, schema-qualified when the read models live in a schema of their own. */
   readonly checkpointTable?: string;
-  readonly logger?: Pick<Logger, 'log' | 'error'>;
+  readonly logger?: ProcessorLogger;
   /** Errors it restarts after that are expected and need no log line (a stopping follower's own). */
   readonly quiet?: (error: unknown) => boolean;
   readonly retryMs?: number;
@@ -79,7 +82,7 @@ export interface SubscriptionProcessorOptions {
  * with an id; this way the id comes with the batch's writes, at the end.
  */
 export class SubscriptionProcessor<Tx, Prepared = void> {
-  private readonly logger: Pick<Logger, 'log' | 'error'>;
+  private readonly logger: ProcessorLogger;
   private readonly table: string;
   private subscription: { stop(): Promise<void> } | null = null;
 
@@ -99,7 +102,7 @@ export class SubscriptionProcessor<Tx, Prepared = void> {
       checkpoint: async () => {
         const after = await this.transactions.run((batch) => this.position(batch));
         this.processor.resumed?.(after);
-        this.logger.log(`${this.processor.name}: following from ${after ? formatPosition(after) : 'the start of the log'}`);
+        this.logger.debug?.(`${this.processor.name}: following from ${after ? formatPosition(after) : 'the start of the log'}`);
         return after;
       },
       handle: (events) => this.process(events),
