@@ -31,9 +31,10 @@ COPY tsconfig.base.json prisma.config.ts ./
 COPY tools/ tools/
 COPY libs/ libs/
 COPY apps/ apps/
-# prisma:generate writes libs/read-model/src/generated/prisma offline (tools/prisma-generate.mjs
-# sets the PRISMA_SCHEMA_ENGINE_BINARY placeholder); build transpiles apps/ and libs/, the generated
-# client and the SQL migrations included, into dist/.
+# prisma:generate writes the Prisma client and the read-model table descriptions under
+# libs/read-model/src/generated offline (tools/prisma-generate.mjs sets the PRISMA_SCHEMA_ENGINE_BINARY
+# placeholder); build transpiles apps/ and libs/, the generated code and the SQL migrations included,
+# into dist/.
 RUN npm run prisma:generate && npm run build
 
 # ---------------------------------------------------------------------------------------------------

@@ -1,5 +1,7 @@
 // `npm run prisma:generate` and npm's postinstall: generates the read-model Prisma client into
-// libs/read-model/src/generated/prisma (git-ignored) from libs/read-model/prisma/schema.prisma, offline.
+// libs/read-model/src/generated/prisma, and the table descriptions the projector's SQL is built from
+// into libs/read-model/src/generated/tables (tools/read-model-tables-generator.mjs), both git-ignored,
+// from libs/read-model/prisma/schema.prisma, offline.
 //
 // Prisma 7's `prisma-client` generator needs no engine at all (queries are compiled by the wasm
 // query compiler shipped in @prisma/client and run through @prisma/adapter-pg), but the CLI still

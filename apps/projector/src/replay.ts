@@ -1,18 +1,11 @@
 import { comparePositions, EventStore, GlobalPosition, RecordedEvent } from '@ledger/event-store';
 import { createReadModelClient, migrateReadModel } from '@ledger/read-model';
 import type { Pool } from 'pg';
+import { PROJECTED_TABLES } from './projections/read-model-tables';
 import { ReadModelProjector } from './read-model-projector';
 
-/** The tables the read-model projector builds, with the key that orders their rows. */
-export const PROJECTED_TABLES: Readonly<Record<string, string>> = {
-  programs: 'token',
-  api_keys: 'key_id',
-  funding_sources: 'token',
-  cards: 'token',
-  transactions: 'token',
-  transaction_counts: 'scope_token',
-  event_subscriptions: 'token',
-};
+// Exported here too: the projector spec compares its schemas over the same tables.
+export { PROJECTED_TABLES };
 
 /**
  * Events per read and per projected batch in a replay. Larger than the live projector's batches

@@ -6,3 +6,5 @@ export * from './rows/domain-rows';
 export * from './presenters/api-shapes';
 export * from './program-spend-tally';
 export * from './sql-literals';
+export * from './table-description';
+export * from './read-model-tables';

@@ -1,150 +1,35 @@
-import type { ApiKey, Card, EventSubscriptionRow, FundingSource, Program, TransactionCount } from '@ledger/read-model';
-import type { ProjectedTransactionRow, ProjectionRows, RowSet } from './projection-rows';
+import { READ_MODEL_TABLES, type ColumnDescription, type ColumnType, type TableDescription } from '@ledger/read-model';
+import type { ProjectionRows, RowSet } from './projection-rows';
 
-/** PostgreSQL types of the projected columns; a row travels as JSON and is cast to these. */
-export type SqlType = 'uuid' | 'text' | 'bigint' | 'integer' | 'boolean' | 'timestamptz' | 'jsonb' | 'text[]';
+/** What the projector needs of a table's description: its name, key and columns. */
+type WrittenTable<Row> = Pick<TableDescription<Row>, 'table' | 'primaryKey' | 'columns'>;
+
+/** The row type a {@link RowSet} holds. */
+type RowOf<Rows> = Rows extends RowSet<infer Row> ? Row : never;
 
 /**
- * Every field of the row type with its column: a field added to the Prisma model (or to
- * `transactionRow`) fails to compile here until it is mapped, so no column is silently dropped.
+ * The table behind each of {@link ProjectionRows}, from schema.prisma (generated, see
+ * `READ_MODEL_TABLES`): a column added to a model is written by the projector, and a row type that
+ * lacks it fails to compile, here or where the projection builds the row. Every column is written
+ * but those a projection leaves to their defaults.
  */
-export type Columns<Row> = { readonly [Field in keyof Row]-?: readonly [column: string, type: SqlType] };
-
-export interface TableSpec<Row> {
-  readonly table: string;
-  /** The primary-key field; every projected table has a single uuid key. */
-  readonly key: keyof Row & string;
-  readonly columns: Columns<Row>;
-}
-
-export const PROGRAMS: TableSpec<Program> = {
-  table: 'programs',
-  key: 'token',
-  columns: {
-    token: ['token', 'uuid'],
-    name: ['name', 'text'],
-    created: ['created', 'timestamptz'],
-    state: ['state', 'text'],
-    spendLimitTransaction: ['spend_limit_transaction', 'bigint'],
-    spendLimitWeekly: ['spend_limit_weekly', 'bigint'],
-    spendLimitMonthly: ['spend_limit_monthly', 'bigint'],
-    velocityMaxAuthorizations: ['velocity_max_authorizations', 'integer'],
-    velocityWindowSeconds: ['velocity_window_seconds', 'integer'],
-    blockedMerchants: ['blocked_merchants', 'text[]'],
-  },
+const PROJECTED: { readonly [Name in keyof ProjectionRows]: WrittenTable<RowOf<ProjectionRows[Name]>> } = {
+  programs: READ_MODEL_TABLES.Program,
+  apiKeys: READ_MODEL_TABLES.ApiKey,
+  fundingSources: READ_MODEL_TABLES.FundingSource,
+  cards: READ_MODEL_TABLES.Card,
+  transactions: leftToDefaults(READ_MODEL_TABLES.Transaction, ['acquirerFee']),
+  transactionCounts: READ_MODEL_TABLES.TransactionCount,
+  eventSubscriptions: READ_MODEL_TABLES.EventSubscription,
 };
 
-export const API_KEYS: TableSpec<ApiKey> = {
-  table: 'api_keys',
-  key: 'keyId',
-  columns: {
-    keyId: ['key_id', 'uuid'],
-    keyHash: ['key_hash', 'text'],
-    programToken: ['program_token', 'uuid'],
-    created: ['created', 'timestamptz'],
-    revoked: ['revoked', 'boolean'],
-  },
-};
+/** {@link PROJECTED}'s entries, each table described over rows of its own type. */
+const projected = Object.entries(PROJECTED) as [keyof ProjectionRows, WrittenTable<Record<string, unknown>>][];
 
-export const FUNDING_SOURCES: TableSpec<FundingSource> = {
-  table: 'funding_sources',
-  key: 'token',
-  columns: {
-    token: ['token', 'uuid'],
-    programToken: ['program_token', 'uuid'],
-    type: ['type', 'text'],
-    state: ['state', 'text'],
-    nickname: ['nickname', 'text'],
-    accountName: ['account_name', 'text'],
-    lastFour: ['last_four', 'text'],
-    isDefault: ['is_default', 'boolean'],
-    created: ['created', 'timestamptz'],
-  },
-};
-
-export const CARDS: TableSpec<Card> = {
-  table: 'cards',
-  key: 'token',
-  columns: {
-    token: ['token', 'uuid'],
-    programToken: ['program_token', 'uuid'],
-    type: ['type', 'text'],
-    state: ['state', 'text'],
-    memo: ['memo', 'text'],
-    spendLimit: ['spend_limit', 'bigint'],
-    spendLimitDuration: ['spend_limit_duration', 'text'],
-    fundingToken: ['funding_token', 'uuid'],
-    expMonth: ['exp_month', 'text'],
-    expYear: ['exp_year', 'text'],
-    lastFour: ['last_four', 'text'],
-    panHash: ['pan_hash', 'text'],
-    panEncrypted: ['pan_encrypted', 'text'],
-    hostname: ['hostname', 'text'],
-    pinSet: ['pin_set', 'boolean'],
-    created: ['created', 'timestamptz'],
-    updated: ['updated', 'timestamptz'],
-  },
-};
-
-export const TRANSACTIONS: TableSpec<ProjectedTransactionRow> = {
-  table: 'transactions',
-  key: 'token',
-  columns: {
-    token: ['token', 'uuid'],
-    programToken: ['program_token', 'uuid'],
-    cardToken: ['card_token', 'uuid'],
-    fundingToken: ['funding_token', 'uuid'],
-    status: ['status', 'text'],
-    result: ['result', 'text'],
-    amount: ['amount', 'bigint'],
-    authorizationAmount: ['authorization_amount', 'bigint'],
-    settledAmount: ['settled_amount', 'bigint'],
-    merchantAmount: ['merchant_amount', 'bigint'],
-    merchantAuthorizationAmount: ['merchant_authorization_amount', 'bigint'],
-    merchantCurrency: ['merchant_currency', 'text'],
-    rateAmount: ['rate_amount', 'bigint'],
-    rateMerchantAmount: ['rate_merchant_amount', 'bigint'],
-    authorizationCode: ['authorization_code', 'text'],
-    merchantAcceptorId: ['merchant_acceptor_id', 'text'],
-    merchantCity: ['merchant_city', 'text'],
-    merchantCountry: ['merchant_country', 'text'],
-    merchantDescriptor: ['merchant_descriptor', 'text'],
-    merchantMcc: ['merchant_mcc', 'text'],
-    merchantState: ['merchant_state', 'text'],
-    events: ['events', 'jsonb'],
-    version: ['version', 'integer'],
-    created: ['created', 'timestamptz'],
-    updated: ['updated', 'timestamptz'],
-  },
-};
-
-export const TRANSACTION_COUNTS: TableSpec<TransactionCount> = {
-  table: 'transaction_counts',
-  key: 'scopeToken',
-  columns: {
-    scopeToken: ['scope_token', 'uuid'],
-    programToken: ['program_token', 'uuid'],
-    approved: ['approved', 'bigint'],
-    declined: ['declined', 'bigint'],
-  },
-};
-
-export const EVENT_SUBSCRIPTIONS: TableSpec<EventSubscriptionRow> = {
-  table: 'event_subscriptions',
-  key: 'token',
-  columns: {
-    token: ['token', 'uuid'],
-    programToken: ['program_token', 'uuid'],
-    url: ['url', 'text'],
-    description: ['description', 'text'],
-    eventTypes: ['event_types', 'text[]'],
-    disabled: ['disabled', 'boolean'],
-    failing: ['failing', 'boolean'],
-    secretSealed: ['secret_sealed', 'text'],
-    created: ['created', 'timestamptz'],
-    updated: ['updated', 'timestamptz'],
-  },
-};
+/** The projected tables' names with the column of their key, the order replays compare rows in. */
+export const PROJECTED_TABLES: Readonly<Record<string, string>> = Object.fromEntries(
+  projected.map(([, description]) => [description.table, description.columns[keyOf(description)].column]),
+);
 
 /** The SQL the projector runs: raw, parameterised statements on the batch's transaction. */
 export interface SqlClient {
@@ -174,29 +59,27 @@ const UPSERT_CHUNK = 5000;
  */
 export class ProjectedTable<Row> {
   private readonly fields: readonly (keyof Row & string)[];
-  private readonly types: readonly SqlType[];
+  private readonly types: readonly ColumnType[];
   private readonly loadSql: string;
   private readonly upsertSql: string;
   private readonly deleteSql: string;
 
-  constructor(
-    readonly spec: TableSpec<Row>,
-    schema?: string,
-  ) {
-    const table = schema ? `${quote(schema)}.${quote(spec.table)}` : quote(spec.table);
-    const entries = Object.entries(spec.columns) as [keyof Row & string, readonly [string, SqlType]][];
+  constructor(description: WrittenTable<Row>, schema?: string) {
+    const table = schema ? `${quote(schema)}.${quote(description.table)}` : quote(description.table);
+    const entries = Object.entries(description.columns) as [keyof Row & string, ColumnDescription][];
     this.fields = entries.map(([field]) => field);
-    this.types = entries.map(([, [, type]]) => type);
-    const columns = entries.map(([, [column]]) => quote(column));
-    const keyColumn = quote(spec.columns[spec.key][0]);
+    this.types = entries.map(([, { type }]) => type);
+    const columns = entries.map(([, { column }]) => quote(column));
+    const key = description.columns[keyOf(description)];
+    const keyColumn = quote(key.column);
     this.loadSql =
       `select k.key as "__key", ${columns.map((column, i) => `t.${column} as c${i}`).join(', ')} ` +
-      `from unnest($1::text[]) as k(key) cross join lateral (select * from ${table} where ${keyColumn} = k.key::uuid limit 1) as t`;
+      `from unnest($1::text[]) as k(key) cross join lateral (select * from ${table} where ${keyColumn} = k.key::${key.type} limit 1) as t`;
     this.upsertSql =
       `insert into ${table} (${columns.join(', ')}) ` +
       `select ${this.types.map((type, i) => fromJson(`r.value`, i, type)).join(', ')} from jsonb_array_elements($1::jsonb) as r ` +
       `on conflict (${keyColumn}) do update set ${columns.filter((column) => column !== keyColumn).map((column) => `${column} = excluded.${column}`).join(', ')}`;
-    this.deleteSql = `delete from ${table} where ${keyColumn} = any($1::uuid[])`;
+    this.deleteSql = `delete from ${table} where ${keyColumn} = any($1::${key.type}[])`;
   }
 
   /** Fills the row set's needed keys from the table (`null` for a key with no row). */
@@ -263,7 +146,7 @@ export class ProjectedTable<Row> {
 }
 
 /** Column `i` of a row array `row` (jsonb) as SQL of the column's type; JSON null is SQL null. */
-function fromJson(row: string, i: number, type: SqlType): string {
+function fromJson(row: string, i: number, type: ColumnType): string {
   switch (type) {
     case 'jsonb':
       return `nullif(${row}->${i}, 'null'::jsonb)`;
@@ -279,16 +162,31 @@ function quote(identifier: string): string {
 }
 
 /** The projected tables, by the names of {@link ProjectionRows}. */
-export type ProjectedTables = { readonly [Name in keyof ProjectionRows]: ProjectedTable<ProjectionRows[Name] extends RowSet<infer Row> ? Row : never> };
+export type ProjectedTables = { readonly [Name in keyof ProjectionRows]: ProjectedTable<RowOf<ProjectionRows[Name]>> };
 
+/** Every projected table's statements, qualified with the schema when one is given. */
 export function projectedTables(schema?: string): ProjectedTables {
+  // One entry per name of PROJECTED, whose type pairs each name with its row type: TypeScript cannot follow that through fromEntries.
+  return Object.fromEntries(projected.map(([name, description]) => [name, new ProjectedTable(description, schema)])) as unknown as ProjectedTables;
+}
+
+/**
+ * The description without the columns a projection leaves to their defaults: they are neither
+ * read nor written, so the row type has no field for them.
+ */
+function leftToDefaults<Row, Left extends keyof Row & string>(description: TableDescription<Row>, left: readonly Left[]): WrittenTable<Omit<Row, Left>> {
+  const isLeft = (field: string) => (left as readonly string[]).includes(field);
+  if (description.primaryKey.some(isLeft)) throw new Error(`${description.table}: a key column cannot be left to its default`);
   return {
-    programs: new ProjectedTable(PROGRAMS, schema),
-    apiKeys: new ProjectedTable(API_KEYS, schema),
-    fundingSources: new ProjectedTable(FUNDING_SOURCES, schema),
-    cards: new ProjectedTable(CARDS, schema),
-    transactions: new ProjectedTable(TRANSACTIONS, schema),
-    transactionCounts: new ProjectedTable(TRANSACTION_COUNTS, schema),
-    eventSubscriptions: new ProjectedTable(EVENT_SUBSCRIPTIONS, schema),
+    table: description.table,
+    primaryKey: description.primaryKey as Exclude<keyof Row & string, Left>[],
+    columns: Object.fromEntries(Object.entries(description.columns).filter(([field]) => !isLeft(field))) as WrittenTable<Omit<Row, Left>>['columns'],
   };
+}
+
+/** The field of a table's single-column primary key: every projected table has one, a uuid. */
+function keyOf<Row>(description: WrittenTable<Row>): keyof Row & string {
+  const [key, ...more] = description.primaryKey;
+  if (key === undefined || more.length > 0) throw new Error(`${description.table}: the projector writes tables keyed by one column`);
+  return key;
 }
