@@ -5,6 +5,7 @@ import { IntegrationModule, ProjectorModule } from '@ledger/projector';
 import { TransactionServiceModule } from '@ledger/transaction-service';
 import { WebhooksModule } from '@ledger/webhooks';
 import { MessageSeal, parseCardDataKey } from '@ledger/card-vault';
+import { HANDLING_ROLES, HandlingRole } from '@ledger/contracts';
 import { InfrastructureModule, ResolvedRuntime } from '@ledger/runtime';
 import { CommandTransportModule, CommandTransportSettings } from './distributed/command-transport.module';
 
@@ -22,11 +23,9 @@ const ROLE_MODULES: Record<LedgerRole, Type> = {
   webhooks: WebhooksModule,
 };
 
-/** The roles whose command handlers other processes reach over the transport in the distributed set. */
-export const COMMAND_ROLES = ['card-service', 'transaction-service', 'webhooks'] as const satisfies readonly LedgerRole[];
-
-export function commandRoleModules(): Record<string, Type> {
-  return Object.fromEntries(COMMAND_ROLES.map((role) => [role, ROLE_MODULES[role]]));
+/** The modules of the roles whose handlers other processes reach over the transport (MESSAGE_ROUTES names them). */
+export function commandRoleModules(): Record<HandlingRole, Type> {
+  return Object.fromEntries(HANDLING_ROLES.map((role) => [role, ROLE_MODULES[role]])) as Record<HandlingRole, Type>;
 }
 
 /** Commands and replies between processes are sealed under a key every process derives from CARD_DATA_KEY. */
@@ -48,7 +47,7 @@ export class LedgerAppModule {
         InfrastructureModule.forRoot(runtime),
         HealthProbesModule,
         ...roles.map((role) => ROLE_MODULES[role]),
-        ...(transport ? [CommandTransportModule.forRoot({ ...transport, localRoles: roles, roleModules: commandRoleModules(), seal: commandSeal(runtime) })] : []),
+        ...(transport ? [CommandTransportModule.forRoot({ ...transport, localRoles: roles, seal: commandSeal(runtime) })] : []),
       ],
     };
   }

@@ -102,7 +102,7 @@ export async function startLedger(
     setupOpenApi(app);
   }
   let natsServer: DrainingNatsServer | null = null;
-  if (transport && CommandTransportModule.listens({ localRoles: roles, roleModules: commandRoleModules() })) {
+  if (transport && CommandTransportModule.listens({ localRoles: roles })) {
     natsServer = new DrainingNatsServer({
       servers: transport.natsUrl.split(','),
       name: `card-ledger:${roles.join('+')}`,

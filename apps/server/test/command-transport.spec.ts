@@ -2,13 +2,22 @@ import { ServiceUnavailableException } from '@nestjs/common';
 import { CardNotFound, ClockCannotMoveBackwards, Conflict, DomainError, TransactionNotFound, TransactionStateConflict, UnknownWebhookEventType } from '@ledger/domain';
 import { ReadModelBehind } from '@ledger/runtime';
 import { errorOutcome } from '../../gateway/src/http/error-body.filter';
-import { NoCardWithThisNumber } from '../../transaction-service/src/card-locator';
-import { messageRoutes } from '../src/distributed/command-routes';
+import { NoCardWithThisNumber } from '@ledger/transaction-service';
+import { routesByName } from '../src/distributed/command-routes';
 import { CommandExecutor } from '../src/distributed/command-transport.module';
 import { MessageSeal, MessageUnsealable } from '@ledger/card-vault';
-import { SimulateAuthorizationCommand } from '@ledger/contracts';
+import {
+  AuthorizeCardSpendCommand,
+  CreateCardCommand,
+  CreateEventSubscriptionCommand,
+  CreateProgramCommand,
+  MESSAGE_ROUTES,
+  MessageClass,
+  ResendWebhookMessageCommand,
+  SimulateAuthorizationCommand,
+  SimulateSettlementCommand,
+} from '@ledger/contracts';
 import { fromWire, openMessage, rehydrateError, RemoteError, sealMessage, serializeError, toWire } from '../src/distributed/wire';
-import { commandRoleModules } from '../src/ledger-app.module';
 
 /**
  * The pieces of the distributed transport that need no network: who handles which command, values
@@ -16,22 +25,29 @@ import { commandRoleModules } from '../src/ledger-app.module';
  * (apps/server/test/distributed.spec.ts runs the real processes over NATS.)
  */
 
-describe('message routes', () => {
-  const routes = messageRoutes(commandRoleModules());
+const routeOf = (type: MessageClass) => MESSAGE_ROUTES.find((route) => route.type === type);
 
-  it('sends each command to the role whose module handles it', () => {
-    const roleOf = (name: string) => routes.get(name)?.role;
-    expect(roleOf('CreateCardCommand')).toBe('card-service');
-    expect(roleOf('AuthorizeCardSpendCommand')).toBe('card-service');
-    expect(roleOf('CreateProgramCommand')).toBe('card-service');
-    expect(roleOf('SimulateAuthorizationCommand')).toBe('transaction-service');
-    expect(roleOf('SimulateSettlementCommand')).toBe('transaction-service');
-    expect(roleOf('CreateEventSubscriptionCommand')).toBe('webhooks');
-    expect(roleOf('ResendWebhookMessageCommand')).toBe('webhooks');
+describe('message routes', () => {
+  it('send each command to the role whose module handles it (message-routes.spec.ts checks every one)', () => {
+    const roleOf = (type: MessageClass) => routeOf(type)?.role;
+    expect(roleOf(CreateCardCommand)).toBe('card-service');
+    expect(roleOf(AuthorizeCardSpendCommand)).toBe('card-service');
+    expect(roleOf(CreateProgramCommand)).toBe('card-service');
+    expect(roleOf(SimulateAuthorizationCommand)).toBe('transaction-service');
+    expect(roleOf(SimulateSettlementCommand)).toBe('transaction-service');
+    expect(roleOf(CreateEventSubscriptionCommand)).toBe('webhooks');
+    expect(roleOf(ResendWebhookMessageCommand)).toBe('webhooks');
   });
 
-  it('finds no query handler in a service module: every query the gateway runs is its own', () => {
-    expect([...routes.values()].filter((route) => route.kind === 'query')).toEqual([]);
+  it('list no query: every query the gateway runs is its own', () => {
+    expect(MESSAGE_ROUTES.filter((route) => route.kind === 'query')).toEqual([]);
+  });
+
+  it('are found by the name a message travels under, which is not its class name', () => {
+    const route = routeOf(SimulateAuthorizationCommand)!;
+    expect(route.name).toBe('transaction.simulate-authorization');
+    expect(routesByName().get(route.name)).toBe(route);
+    expect(routesByName().get('SimulateAuthorizationCommand')).toBeUndefined();
   });
 });
 
@@ -56,12 +72,12 @@ describe('sealed messages', () => {
     merchantAmount: 100,
     presented: { cvv: '321', pin: '97531', expMonth: '01', expYear: '2030' },
   }, '6a0c1f4e-2b7d-4c1a-9e3f-0d5b8a7c6e21');
-  const message = { name: 'SimulateAuthorizationCommand', payload: toWire(command) };
+  const message = { name: routeOf(SimulateAuthorizationCommand)!.name, payload: toWire(command) };
 
   it('carry the whole command with nothing in clear, and open to the same values', () => {
     const sealed = sealMessage(seal, message, 'command ledger.commands.transaction-service');
     const text = JSON.stringify(sealed);
-    for (const secret of ['4242424242424242', '321', '97531', 'SimulateAuthorizationCommand', 'Shop']) expect(text).not.toContain(secret);
+    for (const secret of ['4242424242424242', '321', '97531', message.name, 'Shop']) expect(text).not.toContain(secret);
     const opened = openMessage<typeof message>(seal, JSON.parse(text), 'command ledger.commands.transaction-service');
     expect(fromWire(opened.payload)).toEqual(fromWire(toWire(command)));
   });
@@ -70,7 +86,7 @@ describe('sealed messages', () => {
     const subject = 'ledger.commands.transaction-service';
     const ran: unknown[] = [];
     const commands = { execute: async (instance: unknown) => (ran.push(instance), { transactionToken: 't-9', result: 'APPROVED', position: null }) };
-    const options = { seal, routes: messageRoutes(commandRoleModules()), localRoles: ['transaction-service'] };
+    const options = { seal, routes: routesByName(), localRoles: ['transaction-service'] };
     const executor = new CommandExecutor(options as never, commands as never, {} as never);
 
     const answer = await executor.execute(JSON.parse(JSON.stringify(sealMessage(seal, message, `command ${subject}`))), subject);

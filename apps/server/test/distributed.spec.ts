@@ -462,7 +462,7 @@ suite('distributed deployment: one process per service over NATS and Kafka', () 
     const patterns = secretPatterns(runSecrets);
     expect(findSecrets('NATS', natsTap.transcripts(), patterns)).toEqual([]);
     // The scan would see them: a command as it was before sealing carried them in clear.
-    const clearCommand = JSON.stringify({ name: 'SimulateAuthorizationCommand', payload: { authorization: { pan: runSecrets.pans[0], presented: { cvv: runSecrets.cvvs[0], pin: PIN } } } });
+    const clearCommand = JSON.stringify({ name: 'transaction.simulate-authorization', payload: { authorization: { pan: runSecrets.pans[0], presented: { cvv: runSecrets.cvvs[0], pin: PIN } } } });
     expect(findSecrets('a clear command', [clearCommand, `authorization: api-key ${apiKey}`], patterns).length).toBeGreaterThanOrEqual(4);
   });
 });

@@ -6,6 +6,7 @@ import { PipelineEnvironment } from '@ledger/event-store';
 import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 
 export class NoCardWithThisNumber extends NotFound {
+  static override readonly code = 'no_card_with_this_number';
   constructor() {
     super('No card with this pan was found', 'pan');
   }

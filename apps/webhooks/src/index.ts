@@ -5,3 +5,4 @@ export * from './delivery/webhook-payloads';
 export * from './delivery/outbox-feeder';
 export * from './delivery/kafka-feeder';
 export * from './event-subscriptions/event-subscription.handlers';
+export { NoExampleEvent } from './delivery/redelivery.handlers';

@@ -44,6 +44,7 @@ export const UNKNOWN_API_KEY_MESSAGE = 'Could not find API key';
 export const WRONG_SCHEME_MESSAGE = 'Authorization scheme must be api-key: send `Authorization: api-key <KEY>` (or the bare key)';
 
 export class Unauthenticated extends Error {
+  static readonly code = 'unauthenticated';
   constructor(message: string) {
     super(message);
     this.name = 'Unauthenticated';

@@ -21,3 +21,4 @@ export * from './queries/event-subscription-queries';
 export * from './rest/event-subscription-requests';
 export * from './rest/audit-requests';
 export * from './rest/event-requests';
+export * from './routing/message-routes';

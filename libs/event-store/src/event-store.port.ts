@@ -128,6 +128,7 @@ export interface EventStore {
 }
 
 export class WrongExpectedVersionError extends Error {
+  static readonly code = 'wrong_expected_version';
   constructor(
     readonly streamId: string,
     readonly expected: ExpectedVersion,

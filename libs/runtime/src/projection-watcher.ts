@@ -6,6 +6,7 @@ export const PROJECTION_CHANNEL = 'ledger_projection';
 export const READ_MODEL_PROJECTOR = 'read-models';
 
 export class ReadModelBehind extends Error {
+  static readonly code = 'read_model_behind';
   constructor(position: GlobalPosition, timeoutMs: number) {
     super(`The read models did not reach position ${position.commit}/${position.prepare} within ${timeoutMs} ms`);
     this.name = 'ReadModelBehind';

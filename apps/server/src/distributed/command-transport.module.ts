@@ -17,8 +17,9 @@ import { SkipThrottle } from '@nestjs/throttler';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { Readiness } from '@ledger/gateway';
 import { MessageSeal, MessageUnsealable } from '@ledger/card-vault';
+import { MessageRoute } from '@ledger/contracts';
 import { DomainError } from '@ledger/domain';
-import { MessageRoute, messageRoutes, roleQueue, roleSubject } from './command-routes';
+import { roleQueue, roleSubject, routesByName } from './command-routes';
 import { fromWire, openMessage, rehydrateError, SealedMessage, sealMessage, serializeError, toWire, WireError } from './wire';
 
 /** How a process reaches the command handlers of the roles it does not run. */
@@ -31,13 +32,11 @@ export interface CommandTransportSettings {
 export interface CommandTransportOptions extends CommandTransportSettings {
   /** The roles this process runs. */
   readonly localRoles: readonly string[];
-  /** Every role whose handlers may be reached over the transport, with its module. */
-  readonly roleModules: Readonly<Record<string, Type>>;
   /** Seals every command and reply (derived from CARD_DATA_KEY, which every process shares). */
   readonly seal: MessageSeal;
 }
 
-/** What travels, sealed: the message class name and its wire-encoded fields. */
+/** What travels, sealed: the message's route name (MESSAGE_ROUTES) and its wire-encoded fields. */
 export interface CommandMessage {
   readonly name: string;
   readonly payload: unknown;
@@ -207,7 +206,8 @@ function listenerFor(subject: string, queue: string): Type {
 
 /** A stand-in handler for a message whose real handler lives in another process. */
 function forwarderFor(route: MessageRoute): Type {
-  const decorate = route.kind === 'command' ? CommandHandler(route.type) : QueryHandler(route.type);
+  const type = route.type as Type;
+  const decorate = route.kind === 'command' ? CommandHandler(type) : QueryHandler(type);
   @decorate
   class Forwarder {
     constructor(private readonly forwarder: CommandForwarder) {}
@@ -216,7 +216,7 @@ function forwarderFor(route: MessageRoute): Type {
       return this.forwarder.forward(route, message);
     }
   }
-  Object.defineProperty(Forwarder, 'name', { value: `Forward${route.name}` });
+  Object.defineProperty(Forwarder, 'name', { value: `Forward(${route.name})` });
   return Forwarder;
 }
 
@@ -228,7 +228,7 @@ function forwarderFor(route: MessageRoute): Type {
 @Module({})
 export class CommandTransportModule {
   static forRoot(options: CommandTransportOptions): DynamicModule {
-    const routes = messageRoutes(options.roleModules);
+    const routes = routesByName();
     const resolved: ResolvedTransport = { ...options, routes };
     const listening = [...new Set([...routes.values()].map((route) => route.role))].filter((role) => options.localRoles.includes(role));
     const forwarded = [...routes.values()].filter((route) => !options.localRoles.includes(route.role));
@@ -242,7 +242,7 @@ export class CommandTransportModule {
   }
 
   /** Whether a process with these roles takes messages from the transport (and so needs a NATS server). */
-  static listens(options: Pick<CommandTransportOptions, 'localRoles' | 'roleModules'>): boolean {
-    return [...messageRoutes(options.roleModules).values()].some((route) => options.localRoles.includes(route.role));
+  static listens(options: Pick<CommandTransportOptions, 'localRoles'>): boolean {
+    return [...routesByName().values()].some((route) => options.localRoles.includes(route.role));
   }
 }

@@ -1,11 +1,7 @@
-import { HttpException, Type } from '@nestjs/common';
-import * as auth from '@ledger/auth';
+import { HttpException } from '@nestjs/common';
 import { MessageSeal } from '@ledger/card-vault';
-import * as contracts from '@ledger/contracts';
-import * as domain from '@ledger/domain';
-import { Conflict, DomainError, InvalidInput, NotFound } from '@ledger/domain';
-import * as eventStore from '@ledger/event-store';
-import * as runtime from '@ledger/runtime';
+import { Conflict, DomainError, DomainErrorKind, InvalidInput, NotFound } from '@ledger/domain';
+import { CROSSING_ERRORS, ErrorClass, ErrorRegistry } from './error-registry';
 
 /**
  * What goes over the wire between processes: commands, their results and their errors, as JSON that
@@ -73,11 +69,11 @@ export function openMessage<T>(seal: MessageSeal, message: unknown, context: str
 
 /** An error as it crosses the wire: enough to rebuild the same class with the same fields. */
 export interface WireError {
-  /** Constructor name: finds the class again on the other side. */
-  readonly className: string;
+  /** The stable code of its class (CROSSING_ERRORS); none for a fault of no registered class. */
+  readonly code?: string;
   readonly name: string;
   readonly message: string;
-  /** DomainError kind, so an error class unknown to the receiver still maps to the same status. */
+  /** DomainError kind, so a code unknown to the receiver still maps to the same status. */
   readonly kind?: string;
   /** HttpException status and response body. */
   readonly httpStatus?: number;
@@ -87,14 +83,14 @@ export interface WireError {
   readonly stack?: string;
 }
 
-export function serializeError(error: unknown): WireError {
-  if (!(error instanceof Error)) return { className: 'Error', name: 'Error', message: String(error), fields: {} };
+export function serializeError(error: unknown, registry: ErrorRegistry = CROSSING_ERRORS): WireError {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error), fields: {} };
   const fields: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(error)) {
     if (key !== 'name' && key !== 'message' && key !== 'stack' && key !== 'response' && key !== 'status' && typeof value !== 'function') fields[key] = toWire(value);
   }
   return {
-    className: error.constructor?.name ?? 'Error',
+    code: registry.codeOf(error),
     name: error.name,
     message: error.message,
     kind: error instanceof DomainError ? error.kind : undefined,
@@ -105,35 +101,24 @@ export function serializeError(error: unknown): WireError {
   };
 }
 
-/** The error classes a handler can throw, by constructor name, from the libraries every process loads. */
-let knownErrors: Map<string, Type<Error>> | null = null;
-
-function errorClasses(): Map<string, Type<Error>> {
-  if (knownErrors) return knownErrors;
-  knownErrors = new Map();
-  for (const namespace of [domain, contracts, eventStore, runtime, auth] as Record<string, unknown>[]) {
-    for (const value of Object.values(namespace)) {
-      if (typeof value === 'function' && value.prototype instanceof Error) knownErrors.set(value.name, value as Type<Error>);
-    }
-  }
-  return knownErrors;
-}
-
-const KIND_BASES: Record<string, Type<Error>> = { invalid: InvalidInput, not_found: NotFound, conflict: Conflict };
+const KIND_BASES: Record<DomainErrorKind, ErrorClass> = { invalid: InvalidInput, not_found: NotFound, conflict: Conflict };
 
 /**
- * The same error, as an instance of the same class when this process knows it (instanceof holds, so
- * the HTTP edge maps it exactly as if it had been thrown here). A DomainError of a class this process
- * does not know becomes its kind's base class with the same name, message and fields: same status,
- * same body. Anything else stays an unknown fault (500), as it would be in one process.
+ * The same error, as an instance of the class its code names (instanceof holds, so the HTTP edge maps
+ * it exactly as if it had been thrown here). A DomainError whose code this process does not know
+ * becomes its kind's base class with the same name, message and fields: same status, same body.
+ * Anything else stays an unknown fault (500), as it would be in one process.
  */
-export function rehydrateError(wire: WireError, origin: string): Error {
+export function rehydrateError(wire: WireError, origin: string, registry: ErrorRegistry = CROSSING_ERRORS): Error {
+  const type = wire.code === undefined ? undefined : registry.classOf(wire.code);
   let error: Error;
-  if (wire.httpStatus !== undefined) {
-    error = new HttpException(fromWire(wire.httpResponse) as string | Record<string, unknown>, wire.httpStatus);
+  if (type === HttpException) {
+    // Nest's class is rebuilt with its constructor: its status and response are not plain fields.
+    error = new HttpException(fromWire(wire.httpResponse) as string | Record<string, unknown>, wire.httpStatus ?? 500);
   } else {
-    const type = errorClasses().get(wire.className) ?? (wire.kind ? KIND_BASES[wire.kind] : undefined);
-    error = Object.create((type ?? RemoteError).prototype) as Error;
+    // Built without its constructor, whose arguments are not on the wire: the fields are.
+    const known = type ?? KIND_BASES[wire.kind as DomainErrorKind] ?? RemoteError;
+    error = Object.create(known.prototype) as Error;
     Object.defineProperty(error, 'message', { value: wire.message, writable: true, configurable: true, enumerable: false });
     for (const [key, value] of Object.entries(wire.fields)) (error as unknown as Record<string, unknown>)[key] = fromWire(value);
   }
@@ -147,7 +132,7 @@ export function rehydrateError(wire: WireError, origin: string): Error {
   return error;
 }
 
-/** A fault in another process whose class this one does not know: answered as any fault is (500). */
+/** A fault in another process of no registered class: answered as any fault is (500). */
 export class RemoteError extends Error {
   constructor(message: string) {
     super(message);

@@ -97,6 +97,7 @@ export class ReplayMissingEventsHandler implements ICommandHandler<ReplayMissing
 
 /** An example needs an event of its type to copy; a program that has none yet is told so. */
 export class NoExampleEvent extends NotFound {
+  static override readonly code = 'no_example_event';
   constructor(eventType: string) {
     super(`This program has no ${eventType} event yet to send as an example: make one first (create a card, simulate an authorization)`, 'event_type');
   }

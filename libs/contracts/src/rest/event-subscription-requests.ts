@@ -191,6 +191,7 @@ export interface WebhookAttemptResponse {
 
 /** A message id the subscription does not have (or a subscription of another program). */
 export class WebhookMessageNotFound extends NotFound {
+  static override readonly code = 'webhook_message_not_found';
   constructor(readonly messageId: string) {
     super(`Message ${messageId} not found`, 'message_token');
   }

@@ -24,6 +24,7 @@ export type CardNumberRegistration = { readonly status: 'free' } | { readonly st
 
 /** The drawn number is another card's: the caller draws again. */
 export class CardNumberTaken extends Conflict {
+  static override readonly code = 'card_number_taken';
   constructor() {
     super('The card number drawn is already assigned');
   }

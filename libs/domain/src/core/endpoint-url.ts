@@ -6,6 +6,7 @@ import { InvalidInput } from './domain-error';
  * whoever answers and shown again by every read; a program authenticates our calls by their signature.
  */
 export class EndpointUrlInvalid extends InvalidInput {
+  static override readonly code = 'endpoint_url_invalid';
   constructor(why: string) {
     super(`url ${why}`, 'url');
   }
@@ -17,6 +18,7 @@ export class EndpointUrlInvalid extends InvalidInput {
  * about our network that the refusal itself does not.
  */
 export class EndpointUrlNotAllowed extends InvalidInput {
+  static override readonly code = 'endpoint_url_not_allowed';
   constructor() {
     super('url must lead to a public address: this one, or an address its host resolves to, is internal', 'url');
   }

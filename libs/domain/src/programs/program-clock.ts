@@ -28,6 +28,7 @@ export interface AdvanceProgramClock {
 }
 
 export class ClockCannotMoveBackwards extends InvalidInput {
+  static override readonly code = 'clock_cannot_move_backwards';
   constructor(
     readonly frozenTime: string,
     readonly programNow: string,

@@ -228,30 +228,35 @@ export type ProgramCommand =
   | AdvanceProgramClock;
 
 export class AuthorizationStreamNotEnrolled extends NotFound {
+  static override readonly code = 'authorization_stream_not_enrolled';
   constructor() {
     super('No authorization stream is enrolled');
   }
 }
 
 export class ProgramNotFound extends NotFound {
+  static override readonly code = 'program_not_found';
   constructor(readonly programToken: string) {
     super(`Program ${programToken} not found`);
   }
 }
 
 export class ProgramAlreadyExists extends Conflict {
+  static override readonly code = 'program_already_exists';
   constructor(readonly programToken: string) {
     super(`Program ${programToken} already exists`);
   }
 }
 
 export class ApiKeyNotFound extends NotFound {
+  static override readonly code = 'api_key_not_found';
   constructor(readonly keyId: string) {
     super(`Api key ${keyId} not found`);
   }
 }
 
 export class FundingSourceNotFound extends NotFound {
+  static override readonly code = 'funding_source_not_found';
   constructor(readonly fundingToken: string) {
     super(`Funding source ${fundingToken} not found`, 'funding_token');
   }

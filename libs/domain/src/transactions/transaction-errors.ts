@@ -2,6 +2,7 @@ import { Conflict, InvalidInput, NotFound } from '../core/domain-error';
 import type { TransactionStatus } from './transaction-values';
 
 export class TransactionNotFound extends NotFound {
+  static override readonly code = 'transaction_not_found';
   constructor(readonly transactionToken: string) {
     super(`Transaction ${transactionToken} not found`, 'token');
   }
@@ -9,12 +10,14 @@ export class TransactionNotFound extends NotFound {
 
 /** A move the status machine does not allow, such as voiding a cleared transaction. */
 export class TransactionStateConflict extends Conflict {
+  static override readonly code = 'transaction_state_conflict';
   constructor(transactionToken: string, status: TransactionStatus, action: string, allowedFrom: string) {
     super(`Transaction ${transactionToken} is ${status}; ${action} needs ${allowedFrom}`, 'token');
   }
 }
 
 export class AmountAboveAvailable extends InvalidInput {
+  static override readonly code = 'amount_above_available';
   constructor(action: string, amount: number, available: number) {
     super(`amount ${amount} is more than the ${available} cents ${action}`, 'amount');
   }
@@ -22,6 +25,7 @@ export class AmountAboveAvailable extends InvalidInput {
 
 /** The amount is allowed, but at the authorization's exchange rate it comes to more than any amount can be. */
 export class LocalAmountOutOfRange extends InvalidInput {
+  static override readonly code = 'local_amount_out_of_range';
   constructor(amount: number, local: bigint) {
     super(`amount ${amount} comes to ${local} in the merchant currency at the authorization's rate, more than ${Number.MAX_SAFE_INTEGER}`, 'amount');
   }

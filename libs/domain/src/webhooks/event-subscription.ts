@@ -159,18 +159,21 @@ export type EventSubscriptionCommand =
 
 /** Unknown, deleted, or another program's: all answer the same, so tokens of others stay unseen. */
 export class EventSubscriptionNotFound extends NotFound {
+  static override readonly code = 'event_subscription_not_found';
   constructor(readonly subscriptionToken: string) {
     super(`Event subscription ${subscriptionToken} not found`, 'event_subscription_token');
   }
 }
 
 export class EventSubscriptionAlreadyExists extends Conflict {
+  static override readonly code = 'event_subscription_already_exists';
   constructor(readonly subscriptionToken: string) {
     super(`Event subscription ${subscriptionToken} already exists`);
   }
 }
 
 export class UnknownWebhookEventType extends InvalidInput {
+  static override readonly code = 'unknown_webhook_event_type';
   constructor(eventType: string) {
     super(`event_types must contain only ${WEBHOOK_EVENT_TYPES.join(', ')}; got ${eventType}`, 'event_types');
   }
