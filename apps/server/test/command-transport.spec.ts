@@ -1,8 +1,8 @@
 import { ServiceUnavailableException } from '@nestjs/common';
 import { CardNotFound, ClockCannotMoveBackwards, Conflict, DomainError, TransactionNotFound, TransactionStateConflict, UnknownWebhookEventType } from '@ledger/domain';
 import { ReadModelBehind } from '@ledger/runtime';
-import { errorOutcome } from '../../gateway/src/http/error-body.filter';
-import { NoCardWithThisNumber } from '../../transaction-service/src/card-locator';
+import { errorOutcome } from '../../../libs/gateway/src/http/error-body.filter';
+import { NoCardWithThisNumber } from '../../../libs/transaction-service/src/card-locator';
 import { messageRoutes } from '../src/distributed/command-routes';
 import { CommandExecutor } from '../src/distributed/command-transport.module';
 import { MessageSeal, MessageUnsealable } from '@ledger/card-vault';
