@@ -1,8 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { describeEgress, loadConfig } from '@ledger/runtime';
-import { loadProcessConfig } from './distributed/process-config';
-import { startLedger } from './start-ledger';
+import { loadProcessConfig, startLedger } from '@ledger/host';
 
 async function main(): Promise<void> {
   const logger = new Logger('Ledger');

@@ -3,12 +3,9 @@ import { CardNotFound, ClockCannotMoveBackwards, Conflict, DomainError, Transact
 import { ReadModelBehind } from '@ledger/runtime';
 import { errorOutcome } from '../../../libs/gateway/src/http/error-body.filter';
 import { NoCardWithThisNumber } from '../../../libs/transaction-service/src/card-locator';
-import { messageRoutes } from '../src/distributed/command-routes';
-import { CommandExecutor } from '../src/distributed/command-transport.module';
 import { MessageSeal, MessageUnsealable } from '@ledger/card-vault';
 import { SimulateAuthorizationCommand } from '@ledger/contracts';
-import { fromWire, openMessage, rehydrateError, RemoteError, sealMessage, serializeError, toWire } from '../src/distributed/wire';
-import { commandRoleModules } from '../src/ledger-app.module';
+import { CommandExecutor, commandRoleModules, fromWire, messageRoutes, openMessage, rehydrateError, RemoteError, sealMessage, serializeError, toWire } from '@ledger/host';
 
 /**
  * The pieces of the distributed transport that need no network: who handles which command, values
