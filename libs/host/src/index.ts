@@ -6,3 +6,5 @@ export * from './distributed/process-config';
 export * from './distributed/command-routes';
 export * from './distributed/command-transport.module';
 export * from './distributed/wire';
+export * from './app-roles';
+export * from './run-ledger-process';
