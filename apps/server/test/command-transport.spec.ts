@@ -1,8 +1,8 @@
 import { ServiceUnavailableException } from '@nestjs/common';
 import { CardNotFound, ClockCannotMoveBackwards, Conflict, DomainError, TransactionNotFound, TransactionStateConflict, UnknownWebhookEventType } from '@ledger/domain';
 import { ReadModelBehind } from '@ledger/runtime';
-import { errorOutcome } from '../../../libs/gateway/src/http/error-body.filter';
-import { NoCardWithThisNumber } from '../../../libs/transaction-service/src/card-locator';
+import { errorOutcome } from '@ledger/gateway';
+import { NoCardWithThisNumber } from '@ledger/transaction-service';
 import { MessageSeal, MessageUnsealable } from '@ledger/card-vault';
 import { SimulateAuthorizationCommand } from '@ledger/contracts';
 import { CommandExecutor, commandRoleModules, fromWire, messageRoutes, openMessage, rehydrateError, RemoteError, sealMessage, serializeError, toWire } from '@ledger/host';
