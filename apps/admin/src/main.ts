@@ -1,9 +1,8 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { loadConfig, trustedDigestKeys } from '@ledger/runtime';
-import { LedgerAppModule, prepareStorage } from '@ledger/server';
-import { ADMIN_USAGE, AdminUsageError, runAdminCommand, runOfflineVerify } from './admin-commands';
-import { runListen } from './listen/run-listen';
+import { ADMIN_USAGE, AdminUsageError, runAdminCommand, runListen, runOfflineVerify } from '@ledger/admin';
+import { LedgerAppModule, prepareStorage } from '@ledger/host';
 
 /** The operator's CLI: the same modules as the service, without HTTP; output is JSON on stdout. */
 async function main(): Promise<number> {

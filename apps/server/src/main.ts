@@ -1,39 +1,6 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
-import { pino } from 'pino';
-import { loadConfig } from '@ledger/runtime';
-import { loadProcessConfig } from './distributed/process-config';
-import { startBanner } from './start-banner';
-import { startLedger } from './start-ledger';
+import { LEDGER_ROLES, runLedgerProcess } from '@ledger/host';
 
-async function main(): Promise<void> {
-  const logger = new Logger('Ledger');
-  const config = loadConfig();
-  // LEDGER_ROLES unset: the embedded default, every role in this one process.
-  const processConfig = loadProcessConfig();
-  // One stream for the log lines and the banner: pino writes asynchronously, so a banner written
-  // straight to stdout overtook the start lines still queued and scrolled away under them.
-  const output = pino.destination();
-  const ledger = await startLedger(config, { process: processConfig, logDestination: output });
-  output.write(startBanner(ledger, config));
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.log(`${signal}: draining, then stopping`);
-    // Should anything hang past the shutdown timeout, exit anyway: an orchestrator would kill us next.
-    setTimeout(() => {
-      logger.error(`still stopping ${processConfig.shutdownTimeoutMs + 10_000} ms after ${signal}; exiting`);
-      process.exit(1);
-    }, processConfig.shutdownTimeoutMs + 10_000).unref();
-    await ledger.stop();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-}
-
-main().catch((error) => {
-  new Logger('Ledger').error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-  process.exit(1);
-});
+// The single-process composition: every role in one process, the embedded default of `npm start`.
+// LEDGER_ROLES may pick fewer (the Docker image runs the distributed set this way).
+runLedgerProcess({ name: 'server', roles: LEDGER_ROLES });

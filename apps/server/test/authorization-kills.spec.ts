@@ -36,7 +36,7 @@ function buildServerEntry(): void {
     serverEntry,
     code
       .replace(`require("@ledger/runtime")`, `require(${JSON.stringify(path.join(root, 'dist/libs/runtime/src/index.js'))})`)
-      .replace(`require("../src/start-ledger")`, `require(${JSON.stringify(path.join(root, 'dist/apps/server/src/start-ledger.js'))})`),
+      .replace(`require("@ledger/host")`, `require(${JSON.stringify(path.join(root, 'dist/libs/host/src/index.js'))})`),
   );
 }
 

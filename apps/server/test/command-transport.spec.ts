@@ -1,10 +1,8 @@
 import { ServiceUnavailableException } from '@nestjs/common';
 import { CardNotFound, ClockCannotMoveBackwards, Conflict, DomainError, TransactionNotFound, TransactionStateConflict, UnknownWebhookEventType } from '@ledger/domain';
 import { ReadModelBehind } from '@ledger/runtime';
-import { errorOutcome } from '../../gateway/src/http/error-body.filter';
+import { errorOutcome } from '@ledger/gateway';
 import { NoCardWithThisNumber } from '@ledger/transaction-service';
-import { routesByName } from '../src/distributed/command-routes';
-import { CommandExecutor } from '../src/distributed/command-transport.module';
 import { MessageSeal, MessageUnsealable } from '@ledger/card-vault';
 import {
   AuthorizeCardSpendCommand,
@@ -17,7 +15,7 @@ import {
   SimulateAuthorizationCommand,
   SimulateSettlementCommand,
 } from '@ledger/contracts';
-import { fromWire, openMessage, rehydrateError, RemoteError, sealMessage, serializeError, toWire } from '../src/distributed/wire';
+import { CommandExecutor, fromWire, openMessage, rehydrateError, RemoteError, routesByName, sealMessage, serializeError, toWire } from '@ledger/host';
 
 /**
  * The pieces of the distributed transport that need no network: who handles which command, values

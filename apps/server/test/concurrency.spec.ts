@@ -1,8 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
-import { AuthorizationStreamClient } from '../../card-service/src/authorization-stream/authorization-stream-client';
-import { AuthorizeCardSpendHandler } from '../../card-service/src/card-spend/authorize-card-spend.handler';
-import { ProgramSpend } from '../../card-service/src/card-spend/program-spend';
+import { AuthorizationStreamClient, AuthorizeCardSpendHandler, ProgramSpend } from '@ledger/card-service';
 import { CardVault } from '@ledger/card-vault';
 import { AuthorizeCardSpendCommand, CardSpendDecision, CommandOrigin } from '@ledger/contracts';
 import { EventStore, NewEvent, NO_FAULTS, PipelineEnvironment, StreamAppend, StreamFoldCache, StreamQueue } from '@ledger/event-store';

@@ -1,18 +1,19 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
 import { CardNotFound } from '@ledger/domain';
 import { PostgresEventStore, verifyChains } from '@ledger/event-store';
 import { describeNeeding, eventually, LocalReceiver, truncateAll, workerDatabaseUrl } from '@ledger/test-support';
+import { kafkaTargets, natsTargets, unreachable } from './infrastructure-probe';
+import { copyOfTheBuild, LedgerAppName, LedgerProcess, LedgerProcesses } from './ledger-processes';
 import { NatsTap } from './nats-tap';
 import { findSecrets, RunSecrets, secretPatterns } from './secret-scan';
 import { TEST_CARD_DATA_KEY } from './test-ledger';
 
 /**
- * The distributed set (issue 6): gateway, card-service, transaction-service, projector (+ publisher)
+ * The distributed set (issue 6): the apps gateway, card-service, transaction-service, projector (+ publisher)
  * and webhooks as five separate node processes of the built dist, on the PostgreSQL event store of a
  * fresh test database, NATS for commands and the real Kafka broker for integration messages. A card's
  * life goes through the gateway's HTTP API, lists and a webhook receiver see every effect, domain
@@ -21,48 +22,18 @@ import { TEST_CARD_DATA_KEY } from './test-ledger';
  * tap that keeps every byte of the run: no PAN, CVV, PIN or api-key crosses a process boundary in clear.
  */
 
-const root = path.resolve(__dirname, '../../..');
 const NATS_URL = process.env.NATS_URL || 'nats://127.0.0.1:4222';
 const KAFKA_BROKERS = process.env.KAFKA_BROKERS;
 
 /** Why the suite cannot run here, or null. Checked before the suite is declared, so a skip says why. */
 function missingInfrastructure(): string | null {
   if (!KAFKA_BROKERS) return 'KAFKA_BROKERS is not set; run infra/kafka/start.sh and set KAFKA_BROKERS=127.0.0.1:9092';
-  const targets = [
-    ...NATS_URL.split(',').map((server) => {
-      const url = new URL(server.includes('://') ? server : `nats://${server}`);
-      return { what: `NATS at ${server}`, host: url.hostname, port: Number(url.port || 4222) };
-    }),
-    ...KAFKA_BROKERS.split(',').map((broker) => {
-      const [host, port] = broker.trim().split(':');
-      return { what: `Kafka broker ${broker}`, host, port: Number(port || 9092) };
-    }),
-  ];
-  // A synchronous probe (jest declares suites synchronously): a child node tries each TCP port.
-  const probe = `const net = require('node:net');
-    Promise.all(JSON.parse(process.argv[1]).map((t) => new Promise((done) => {
-      const socket = net.connect(t.port, t.host);
-      socket.setTimeout(1500);
-      socket.on('connect', () => { socket.destroy(); done(null); });
-      socket.on('error', (error) => done(t.what + ' (' + error.message + ')'));
-      socket.on('timeout', () => { socket.destroy(); done(t.what + ' (timed out)'); });
-    }))).then((failed) => process.stdout.write(failed.filter(Boolean).join('; ')));`;
-  const failed = execFileSync(process.execPath, ['-e', probe, JSON.stringify(targets)], { encoding: 'utf8' });
-  return failed ? `unreachable: ${failed}` : null;
+  return unreachable([...natsTargets(NATS_URL), ...kafkaTargets(KAFKA_BROKERS)]);
 }
 
 const suite = describeNeeding(missingInfrastructure());
 
 // ------------------------------------------------------------------------- the processes
-
-interface LedgerProcess {
-  readonly name: string;
-  readonly child: ChildProcess;
-  /** The API base URL (gateway), or the base URL of the health probes (the others). */
-  readonly url: string;
-  readonly exited: Promise<number | null>;
-  output(): string;
-}
 
 const runId = randomUUID().slice(0, 8);
 /** Subjects and queue groups of this run only: parallel runs on one NATS never take each other's commands. */
@@ -70,64 +41,13 @@ const subjectPrefix = `test.${runId}`;
 const apiKey = randomUUID();
 const PIN = '80716253';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ledger-distributed-'));
-/**
- * The processes run a private copy of the build (inside the project, so node_modules resolves):
- * other suites rebuild dist/ while this one still starts and restarts processes from it.
- */
-const buildCopy = path.join(root, '.data', `distributed-test-${runId}`);
-const mainJs = path.join(buildCopy, 'dist/apps/server/src/main.js');
-
-function buildAndCopy(): void {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      execFileSync(process.execPath, ['tools/build.mjs'], { cwd: root, stdio: 'ignore' });
-      rmSync(buildCopy, { recursive: true, force: true });
-      cpSync(path.join(root, 'dist'), path.join(buildCopy, 'dist'), { recursive: true });
-      if (existsSync(mainJs)) return;
-      throw new Error(`${mainJs} is missing after the copy`);
-    } catch (error) {
-      if (attempt === 3) throw error; // another suite's build emptied dist/ under the copy: build again
-    }
-  }
-}
+let buildCopy: string | undefined;
+let processes: LedgerProcesses;
 let baseEnv: NodeJS.ProcessEnv;
-const started: LedgerProcess[] = [];
-/** Every child spawned, started or not: teardown kills them all, so a failed start cannot keep Jest alive. */
-const spawned: ChildProcess[] = [];
 
-function startProcess(name: string, roles: string, env: NodeJS.ProcessEnv = {}): Promise<LedgerProcess> {
-  const child = spawn(process.execPath, ['--enable-source-maps', mainJs], {
-    cwd: root,
-    env: { ...baseEnv, LEDGER_ROLES: roles, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  spawned.push(child);
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start within 45 s:\n${output}`)), 45_000);
-    const watch = () => {
-      const url = /base URL:\s+(\S+)/.exec(output)?.[1] ?? /health URL:\s+(\S+)\/health\/ready/.exec(output)?.[1];
-      if (!url) return;
-      clearTimeout(timer);
-      child.stdout!.off('data', watch);
-      const started: LedgerProcess = { name, child, url, exited, output: () => output };
-      resolve(started);
-    };
-    child.stdout!.on('data', watch);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`${name} exited with ${code} while starting:\n${output}`));
-    });
-  }).then((process) => {
-    started.push(process as LedgerProcess);
-    return process as LedgerProcess;
-  });
+/** Starts one app of the built copy; the name tells apart two processes of one app (replicas, restarts). */
+function startProcess(name: string, app: LedgerAppName, env: NodeJS.ProcessEnv = {}): Promise<LedgerProcess> {
+  return processes.start(name, app, { ...baseEnv, ...env });
 }
 
 async function call(baseUrl: string, method: string, urlPath: string, body?: unknown): Promise<{ status: number; body: any }> {
@@ -177,7 +97,8 @@ suite('distributed deployment: one process per service over NATS and Kafka', () 
 
   beforeAll(async () => {
     let mark = Date.now();
-    buildAndCopy();
+    buildCopy = copyOfTheBuild(`distributed-test-${runId}`);
+    processes = new LedgerProcesses(buildCopy);
     timings.build = Date.now() - mark;
     const databaseUrl = await workerDatabaseUrl();
     pool = new Pool({ connectionString: databaseUrl, max: 3 });
@@ -185,7 +106,8 @@ suite('distributed deployment: one process per service over NATS and Kafka', () 
     chmodSync(dataDir, 0o755);
     await receiver.start();
     const tappedNatsUrl = await natsTap.start();
-    const { EVENTSTOREDB_URL: _esdb, ...inherited } = process.env;
+    // Each app runs its own roles: a LEDGER_ROLES of the caller's shell must not narrow (or refuse) them.
+    const { EVENTSTOREDB_URL: _esdb, LEDGER_ROLES: _roles, ...inherited } = process.env;
     baseEnv = {
       ...inherited,
       DATABASE_URL: databaseUrl,
@@ -214,17 +136,14 @@ suite('distributed deployment: one process per service over NATS and Kafka', () 
       startProcess('gateway-2', 'gateway'),
       startProcess('card-service', 'card-service'),
       startProcess('transaction-service', 'transaction-service'),
-      startProcess('projector', 'projector,publisher'),
+      startProcess('projector', 'projector'),
       startProcess('webhooks', 'webhooks'),
     ]);
     timings.startAll = Date.now() - mark;
   }, 90_000);
 
   afterAll(async () => {
-    const running = spawned.filter((child) => child.exitCode === null && child.signalCode === null);
-    const gone = running.map((child) => new Promise((resolve) => child.once('exit', resolve)));
-    for (const child of running) child.kill('SIGKILL');
-    await Promise.all(gone);
+    await processes?.killAll();
     await receiver.stop();
     await natsTap.stop();
     if (pool) {
@@ -232,14 +151,14 @@ suite('distributed deployment: one process per service over NATS and Kafka', () 
       await pool.end();
     }
     rmSync(dataDir, { recursive: true, force: true });
-    rmSync(buildCopy, { recursive: true, force: true });
+    if (buildCopy) rmSync(buildCopy, { recursive: true, force: true });
     timings.total = Date.now() - suiteStart;
     console.info(`[distributed.spec] timings (ms): ${JSON.stringify(timings)}`);
   });
 
   it('runs each service as its own process, each with liveness and readiness', async () => {
-    expect(started.map((process) => process.name).sort()).toEqual(['card-service', 'gateway', 'gateway-2', 'projector', 'transaction-service', 'webhooks']);
-    for (const process of started) {
+    expect(processes.started.map((process) => process.name).sort()).toEqual(['card-service', 'gateway', 'gateway-2', 'projector', 'transaction-service', 'webhooks']);
+    for (const process of processes.started) {
       const live = await fetch(`${process.url}/health/live`);
       expect({ process: process.name, status: live.status }).toEqual({ process: process.name, status: 200 });
       const ready = await fetch(`${process.url}/health/ready`);
@@ -362,7 +281,7 @@ suite('distributed deployment: one process per service over NATS and Kafka', () 
     // A graceful stop in the middle of the burst: the transaction-service stops taking commands (NATS
     // has no replica to give them to: 503 at once) but answers every one it took: no caller times out.
     mark = Date.now();
-    const transactionService = started.find((process) => process.name === 'transaction-service')!;
+    const transactionService = processes.started.find((process) => process.name === 'transaction-service')!;
     // Requests caught by the SIGKILL run into COMMAND_TIMEOUT_MS; let them end first, so that any
     // timeout from here on would be the transaction-service's.
     const restartedAt = Date.now();
@@ -425,7 +344,7 @@ suite('distributed deployment: one process per service over NATS and Kafka', () 
 
   it('drains on SIGTERM: readiness turns 503 at once, then every process exits 0', async () => {
     const mark = Date.now();
-    const running = started.filter((process) => process.child.exitCode === null && process.child.signalCode === null);
+    const running = processes.started.filter((process) => process.child.exitCode === null && process.child.signalCode === null);
     gateway.child.kill('SIGTERM');
     // DRAIN_DELAY_MS=500 on this gateway: readiness answers 503 while it still listens.
     const draining = await eventually('the gateway to report not ready', async () => {

@@ -38,11 +38,10 @@ import * as transactionService from '@ledger/transaction-service';
 import { NoCardWithThisNumber } from '@ledger/transaction-service';
 import * as webhooks from '@ledger/webhooks';
 import { NoExampleEvent } from '@ledger/webhooks';
-import { CROSSING_ERRORS, ErrorClass, ErrorRegistry } from '../src/distributed/error-registry';
-import { rehydrateError, RemoteError, serializeError, WireError } from '../src/distributed/wire';
+import { CROSSING_ERRORS, ErrorClass, ErrorRegistry, rehydrateError, RemoteError, serializeError, WireError } from '@ledger/host';
 
 /**
- * The codes errors cross processes under (apps/server/src/distributed/error-registry.ts): unique,
+ * The codes errors cross processes under (libs/host/src/distributed/error-registry.ts): unique,
  * each registered class back as itself, unknown codes as their kind's base, and no exported domain
  * error left without a code. (command-transport.spec.ts checks the HTTP answers the errors give.)
  */

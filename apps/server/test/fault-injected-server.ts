@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { FaultPoint, FaultPoints } from '@ledger/event-store';
 import { loadConfig } from '@ledger/runtime';
-import { startLedger } from '../src/start-ledger';
+import { startLedger } from '@ledger/host';
 
 /**
  * The service as main.ts starts it, plus one test-only fault: once armed (SIGUSR2, answered "fault

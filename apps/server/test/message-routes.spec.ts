@@ -3,7 +3,7 @@ import { CommandBus, CommandHandlerNotFoundException, CqrsModule, QueryBus, Quer
 import { Test } from '@nestjs/testing';
 import * as contracts from '@ledger/contracts';
 import { HANDLING_ROLES, MESSAGE_ROUTES, MessageClass } from '@ledger/contracts';
-import { commandRoleModules } from '../src/ledger-app.module';
+import { commandRoleModules } from '@ledger/host';
 
 /**
  * MESSAGE_ROUTES (libs/contracts) is written by hand; this spec holds it to what the role modules

@@ -1,4 +1,4 @@
-import { PostgresThrottlerStorage } from '../../gateway/src/rate-limit/postgres-throttler-storage';
+import { PostgresThrottlerStorage } from '@ledger/gateway';
 import { ApiAnswer, startTestLedger, TestLedger } from './test-ledger';
 
 /**

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { walkthroughVariables } from '../src/start-banner';
+import { walkthroughVariables } from '@ledger/host';
 import { startTestLedger, TestLedger } from './test-ledger';
 
 /**

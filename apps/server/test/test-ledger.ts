@@ -10,7 +10,7 @@ import { CreateProgramCommand, ProgramCreatedResult } from '@ledger/contracts';
 import { FaultPoints, parsePosition } from '@ledger/event-store';
 import { loadConfig, ProjectionWatcher } from '@ledger/runtime';
 import { truncateAll, workerDatabaseUrl } from '@ledger/test-support';
-import { RunningLedger, startLedger } from '../src/start-ledger';
+import { RunningLedger, startLedger } from '@ledger/host';
 
 /** A fixed card data key for tests; production keys come from configuration. */
 export const TEST_CARD_DATA_KEY = '1f'.repeat(32);

@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import type { Decider } from './decider';
 import { truncateAll, workerDatabaseUrl } from '@ledger/test-support';
-import { EventCodec, EventOrigin, loadState, PipelineEnvironment } from './command-pipeline';
+import { commandHandler, EventCodec, EventOrigin, loadState, PipelineEnvironment } from './command-pipeline';
 import { EventStore, ReadStreamOptions, RecordedEvent } from './event-store.port';
 import { verifyChains } from './hash-chain';
 import { PostgresEventStore } from './postgres/postgres-event-store';
 import { StreamFoldCache } from './stream-fold-cache';
-import { commandHandler } from '@ledger/event-store';
 
 // A tiny aggregate: a counter that may never pass its cap, the shape of a spend limit.
 type Add = { readonly type: 'Add'; readonly amount: number } | { readonly type: 'Touch' };

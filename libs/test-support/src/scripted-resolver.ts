@@ -1,6 +1,12 @@
-import type { HostResolver, ResolvedAddress } from '@ledger/egress';
+/** An answer of the resolver: egress's ResolvedAddress, by shape (test-support depends on no lib, so egress's specs can use it). */
+interface ScriptedAddress {
+  readonly address: string;
+  readonly family: 4 | 6;
+}
 
-export interface ScriptedResolver extends HostResolver {
+/** A HostResolver of egress, by shape. */
+export interface ScriptedResolver {
+  resolve(host: string): Promise<ScriptedAddress[]>;
   /** Every name asked, in order. */
   readonly calls: string[];
 }
@@ -15,7 +21,7 @@ export function scriptedResolver(script: Record<string, readonly (readonly strin
   const calls: string[] = [];
   return {
     calls,
-    async resolve(host: string): Promise<ResolvedAddress[]> {
+    async resolve(host: string): Promise<ScriptedAddress[]> {
       calls.push(host);
       const answers = script[host];
       if (!answers) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });

@@ -13,7 +13,7 @@ const STORED_SECRET_FIELDS = ['panEncrypted', 'panHash', 'pinHash', 'keyHash', '
 /**
  * Which event data fields are secret: the ONE definition for every edge that shows events. Kafka
  * integration messages and webhooks leave them out (toIntegrationMessage), the audit API replaces
- * them with a marker (apps/gateway/src/audit/stream-events.ts). Besides the stored secrets, the
+ * them with a marker (libs/gateway/src/audit/stream-events.ts). Besides the stored secrets, the
  * clear names (`pan`, `cvv`, `pin`, `newSecretSealed`) are listed so that a future event carrying one
  * by mistake still never shows it. Removed at any depth.
  */

@@ -10,3 +10,5 @@ export * from './http/fastify-http';
 export * from './http/http-stack';
 export * from './http/dispatched-routes';
 export * from './http/static-files';
+export { errorOutcome } from './http/error-body.filter';
+export { PostgresThrottlerStorage } from './rate-limit/postgres-throttler-storage';

@@ -1,2 +1,3 @@
 export * from './admin-commands';
 export * from './ledger-audit';
+export * from './listen/run-listen';

@@ -1,4 +1,0 @@
-export * from './ledger-app.module';
-export * from './sandbox-program';
-export * from './start-ledger';
-export * from './storage';

@@ -1,0 +1,57 @@
+// ESLint here checks one thing: which project may import which (issue 15). Style is left to review.
+// The rule reads the Nx project graph (project.json tags, tsconfig paths, imports); `npm run lint`
+// computes it first. Tags: type:app | type:lib | type:tool on every project, and scope:* on the libs
+// whose direction matters.
+import nx from '@nx/eslint-plugin';
+import tseslint from 'typescript-eslint';
+
+const BOUNDARIES = '@nx/enforce-module-boundaries';
+
+/** Apps and libs alike: apps use libs, libs use libs, nothing uses an app (Nx also refuses that by itself). */
+const LAYERS = [
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
+  { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+  { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:lib'] },
+];
+
+/** The running code: the domain imports nothing (no lib, no package), contracts only the domain, the event store neither. */
+const SOURCE_CONSTRAINTS = [
+  ...LAYERS,
+  { sourceTag: 'scope:domain', onlyDependOnLibsWithTags: ['scope:domain'], bannedExternalImports: ['*'] },
+  { sourceTag: 'scope:contracts', onlyDependOnLibsWithTags: ['scope:domain'] },
+  { sourceTag: 'scope:event-store', notDependOnLibsWithTags: ['scope:domain', 'scope:contracts'] },
+];
+
+/** Tests keep the same directions and may use test-support; the domain's specs also use fast-check. */
+const TEST_CONSTRAINTS = [
+  ...LAYERS,
+  { sourceTag: 'scope:domain', onlyDependOnLibsWithTags: ['scope:domain', 'scope:test-support'], allowedExternalImports: ['fast-check'] },
+  { sourceTag: 'scope:contracts', onlyDependOnLibsWithTags: ['scope:domain', 'scope:test-support'] },
+  { sourceTag: 'scope:event-store', notDependOnLibsWithTags: ['scope:domain', 'scope:contracts'] },
+];
+
+/** Spec files, and the helpers under an app's test/ folder. */
+export const TEST_FILES = ['**/*.spec.ts', '**/*.test.ts', '**/*.spec.tsx', 'apps/*/test/**/*.ts'];
+
+// checkDynamicDependenciesExceptions: Nx refuses a lib imported both with import() and statically,
+// which matters to browser bundles split per import(); in Node an import() only defers loading.
+const boundaries = (depConstraints) => ['error', { enforceBuildableLibDependency: false, allow: [], checkDynamicDependenciesExceptions: ['@ledger/*'], depConstraints }];
+
+/**
+ * Running code never imports the test helpers. A file rule, not a tag: Nx checks tags through the
+ * whole graph, where every lib whose specs use test-support depends on it.
+ */
+const NO_TEST_SUPPORT = ['error', { paths: [{ name: '@ledger/test-support', message: 'test helpers are for specs and test/ folders' }] }];
+
+export default [
+  { ignores: ['**/node_modules/**', 'dist/**', '.data/**', '.nx/**', 'coverage/**', 'bench-results/**', 'libs/read-model/src/generated/**'] },
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    // typescript-eslint's rules are known (a disable comment may name one) but none is turned on.
+    plugins: { '@nx': nx, '@typescript-eslint': tseslint.plugin },
+    languageOptions: { parser: tseslint.parser },
+    linterOptions: { reportUnusedDisableDirectives: 'off' },
+    rules: { [BOUNDARIES]: boundaries(SOURCE_CONSTRAINTS), 'no-restricted-imports': NO_TEST_SUPPORT },
+  },
+  { files: TEST_FILES, rules: { [BOUNDARIES]: boundaries(TEST_CONSTRAINTS), 'no-restricted-imports': 'off' } },
+];

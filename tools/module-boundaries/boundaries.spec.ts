@@ -1,0 +1,107 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * Issue 15: which project may import which, as `npm run lint` checks it (eslint.config.mjs, the Nx
+ * boundary rule on the project tags). The workspace passes; files that break a rule, linted as if
+ * they were in a real app or lib, fail with the rule's own message.
+ */
+
+const root = path.resolve(__dirname, '../..');
+
+interface LintMessage {
+  readonly filePath: string;
+  readonly ruleId: string | null;
+  readonly line: number;
+  readonly message: string;
+}
+
+interface LintAnswer {
+  readonly linted: number;
+  readonly files: LintMessage[];
+  readonly texts: LintMessage[][];
+}
+
+/** ESLint on the workspace's own configuration, in a child process (see eslint-runner.mjs). */
+function eslint(request: { files?: string[]; texts?: { filePath: string; text: string }[] }): LintAnswer {
+  const folder = mkdtempSync(path.join(tmpdir(), 'boundaries-'));
+  try {
+    const output = path.join(folder, 'answer.json');
+    execFileSync(process.execPath, [path.join(__dirname, 'eslint-runner.mjs'), output], {
+      cwd: root,
+      input: JSON.stringify(request),
+      env: { ...process.env, NX_DAEMON: 'false' },
+      stdio: ['pipe', 'ignore', 'pipe'],
+    });
+    return JSON.parse(readFileSync(output, 'utf8'));
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+const described = (messages: readonly LintMessage[]) => messages.map(({ filePath, line, ruleId, message }) => `${path.relative(root, filePath)}:${line} ${ruleId}: ${message}`);
+
+describe('module boundaries', () => {
+  it('hold in the whole workspace: apps, libs and tools', () => {
+    const answer = eslint({ files: ['apps', 'libs', 'tools'] });
+    expect(described(answer.files)).toEqual([]);
+    // Not vacuous: every TypeScript file of the workspace went through the rule.
+    expect(answer.linted).toBeGreaterThan(300);
+  }, 120_000);
+
+  describe('are broken by', () => {
+    const fixtures = {
+      appImportsApp: { filePath: 'apps/admin/src/fixture.ts', text: "import '../../server/src/main';\n" },
+      appImportsAppByBaseUrl: { filePath: 'apps/gateway/src/fixture.ts', text: "import 'apps/card-service/src/main';\n" },
+      libImportsApp: { filePath: 'libs/host/src/fixture.ts', text: "import '../../../apps/server/src/main';\n" },
+      domainImportsFramework: { filePath: 'libs/domain/src/fixture.ts', text: "import { Injectable } from '@nestjs/common';\nexport const x = Injectable;\n" },
+      domainImportsLib: { filePath: 'libs/domain/src/fixture.ts', text: "import type { EventStore } from '@ledger/event-store';\nexport type X = EventStore;\n" },
+      contractsImportEventStore: { filePath: 'libs/contracts/src/fixture.ts', text: "import type { EventStore } from '@ledger/event-store';\nexport type X = EventStore;\n" },
+      eventStoreImportsDomain: { filePath: 'libs/event-store/src/fixture.ts', text: "import type { Card } from '@ledger/domain';\nexport type X = Card;\n" },
+      runningCodeImportsTestSupport: { filePath: 'libs/gateway/src/fixture.ts', text: "import { eventually } from '@ledger/test-support';\nexport const x = eventually;\n" },
+      specImportsTestSupport: { filePath: 'libs/gateway/src/fixture.spec.ts', text: "import { eventually } from '@ledger/test-support';\nexport const x = eventually;\n" },
+      domainSpecUsesItsTools: {
+        filePath: 'libs/domain/src/fixture.spec.ts',
+        text: "import fc from 'fast-check';\nimport { deciderSpecification } from '@ledger/test-support';\nexport const x = [fc, deciderSpecification];\n",
+      },
+    };
+    let linted: Record<keyof typeof fixtures, string[]>;
+
+    beforeAll(() => {
+      const names = Object.keys(fixtures) as (keyof typeof fixtures)[];
+      const answer = eslint({ texts: names.map((name) => ({ ...fixtures[name], filePath: path.join(root, fixtures[name].filePath) })) });
+      linted = Object.fromEntries(names.map((name, index) => [name, answer.texts[index].map(({ ruleId, message }) => `${ruleId}: ${message}`)])) as typeof linted;
+    }, 120_000);
+
+    const ACROSS_PROJECTS = '@nx/enforce-module-boundaries: Projects cannot be imported by a relative or absolute path, and must begin with a npm scope';
+
+    it('an app importing another app, by a relative path or by the baseUrl path (apps have no alias)', () => {
+      expect(linted.appImportsApp).toEqual([ACROSS_PROJECTS]);
+      expect(linted.appImportsAppByBaseUrl).toEqual([ACROSS_PROJECTS]);
+    });
+
+    it('a lib importing an app', () => {
+      expect(linted.libImportsApp).toEqual([ACROSS_PROJECTS]);
+    });
+
+    it('a domain file importing a framework, or any other lib', () => {
+      expect(linted.domainImportsFramework).toEqual(['@nx/enforce-module-boundaries: A project tagged with "scope:domain" is not allowed to import "@nestjs/common"']);
+      expect(linted.domainImportsLib).toEqual(['@nx/enforce-module-boundaries: A project tagged with "scope:domain" can only depend on libs tagged with "scope:domain"']);
+    });
+
+    it('the contracts importing anything but the domain, and the event store importing the domain', () => {
+      expect(linted.contractsImportEventStore).toEqual(['@nx/enforce-module-boundaries: A project tagged with "scope:contracts" can only depend on libs tagged with "scope:domain"']);
+      expect(linted.eventStoreImportsDomain).toEqual([
+        expect.stringMatching(/^@nx\/enforce-module-boundaries: A project tagged with "scope:event-store" can not depend on libs tagged with "scope:domain"/),
+      ]);
+    });
+
+    it('running code importing the test helpers, which specs may use (the domain\'s with fast-check)', () => {
+      expect(linted.runningCodeImportsTestSupport).toEqual(["no-restricted-imports: '@ledger/test-support' import is restricted from being used. test helpers are for specs and test/ folders"]);
+      expect(linted.specImportsTestSupport).toEqual([]);
+      expect(linted.domainSpecUsesItsTools).toEqual([]);
+    });
+  });
+});
