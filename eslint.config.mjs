@@ -38,10 +38,17 @@ export const TEST_FILES = ['**/*.spec.ts', '**/*.test.ts', '**/*.spec.tsx', 'app
 const boundaries = (depConstraints) => ['error', { enforceBuildableLibDependency: false, allow: [], checkDynamicDependenciesExceptions: ['@ledger/*'], depConstraints }];
 
 /**
- * Running code never imports the test helpers. A file rule, not a tag: Nx checks tags through the
+ * Running code never imports the test helpers, nor a framework's internals. A file rule, not a tag: Nx checks tags through the
  * whole graph, where every lib whose specs use test-support depends on it.
  */
-const NO_TEST_SUPPORT = ['error', { paths: [{ name: '@ledger/test-support', message: 'test helpers are for specs and test/ folders' }] }];
+const NO_TEST_SUPPORT_OR_INTERNALS = [
+  'error',
+  {
+    paths: [{ name: '@ledger/test-support', message: 'test helpers are for specs and test/ folders' }],
+    // A framework's dist/ files are its internals, free to move in any release (routing once read @nestjs/cqrs's).
+    patterns: [{ group: ['@nestjs/*/dist/*'], message: "a framework's internals: use its public exports" }],
+  },
+];
 
 export default [
   { ignores: ['**/node_modules/**', 'dist/**', '.data/**', '.nx/**', 'coverage/**', 'bench-results/**', 'libs/read-model/src/generated/**'] },
@@ -51,7 +58,7 @@ export default [
     plugins: { '@nx': nx, '@typescript-eslint': tseslint.plugin },
     languageOptions: { parser: tseslint.parser },
     linterOptions: { reportUnusedDisableDirectives: 'off' },
-    rules: { [BOUNDARIES]: boundaries(SOURCE_CONSTRAINTS), 'no-restricted-imports': NO_TEST_SUPPORT },
+    rules: { [BOUNDARIES]: boundaries(SOURCE_CONSTRAINTS), 'no-restricted-imports': NO_TEST_SUPPORT_OR_INTERNALS },
   },
   { files: TEST_FILES, rules: { [BOUNDARIES]: boundaries(TEST_CONSTRAINTS), 'no-restricted-imports': 'off' } },
 ];

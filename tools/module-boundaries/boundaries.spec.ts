@@ -61,6 +61,7 @@ describe('module boundaries', () => {
       contractsImportEventStore: { filePath: 'libs/contracts/src/fixture.ts', text: "import type { EventStore } from '@ledger/event-store';\nexport type X = EventStore;\n" },
       eventStoreImportsDomain: { filePath: 'libs/event-store/src/fixture.ts', text: "import type { Card } from '@ledger/domain';\nexport type X = Card;\n" },
       runningCodeImportsTestSupport: { filePath: 'libs/gateway/src/fixture.ts', text: "import { eventually } from '@ledger/test-support';\nexport const x = eventually;\n" },
+      codeImportsFrameworkInternals: { filePath: 'libs/host/src/fixture.ts', text: "import { COMMAND_HANDLER_METADATA } from '@nestjs/cqrs/dist/decorators/constants';\nexport const x = COMMAND_HANDLER_METADATA;\n" },
       specImportsTestSupport: { filePath: 'libs/gateway/src/fixture.spec.ts', text: "import { eventually } from '@ledger/test-support';\nexport const x = eventually;\n" },
       domainSpecUsesItsTools: {
         filePath: 'libs/domain/src/fixture.spec.ts',
@@ -102,6 +103,10 @@ describe('module boundaries', () => {
       expect(linted.runningCodeImportsTestSupport).toEqual(["no-restricted-imports: '@ledger/test-support' import is restricted from being used. test helpers are for specs and test/ folders"]);
       expect(linted.specImportsTestSupport).toEqual([]);
       expect(linted.domainSpecUsesItsTools).toEqual([]);
+    });
+
+    it("any code importing a framework's internals (its dist/ files)", () => {
+      expect(linted.codeImportsFrameworkInternals).toEqual([expect.stringMatching(/^no-restricted-imports: .*@nestjs\/cqrs\/dist\/decorators\/constants.* a framework's internals: use its public exports$/)]);
     });
   });
 });
