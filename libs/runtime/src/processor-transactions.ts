@@ -6,14 +6,18 @@ import type { ProcessorSql, ProcessorTransactions } from './subscription-process
 const PRISMA_TRANSACTION_TIMEOUT_MS = 60_000;
 
 /**
- * Transactions on connections of a node-postgres pool. A connection whose rollback fails is
- * discarded, not returned to the pool.
+ * Transactions on connections of a node-postgres pool. A connection lost mid-batch (the server
+ * restarting or shutting down) fails the batch, which the processor retries; it must not take the
+ * process down, which an 'error' event on a checked-out client with no listener does. A connection
+ * that failed, or whose rollback failed, is discarded, not returned to the pool.
  */
 export function pgTransactions(pool: Pool): ProcessorTransactions<PoolClient> {
   return {
     async run(work) {
       const connection = await pool.connect();
       let broken: Error | undefined;
+      const lost = (error: Error) => (broken = error);
+      connection.on('error', lost);
       try {
         await connection.query('begin');
         const result = await work({ tx: connection, sql: pgProcessorSql(connection) });
@@ -25,6 +29,7 @@ export function pgTransactions(pool: Pool): ProcessorTransactions<PoolClient> {
         });
         throw error;
       } finally {
+        connection.off('error', lost);
         connection.release(broken);
       }
     },
