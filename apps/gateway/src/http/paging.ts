@@ -1,4 +1,4 @@
-import type { Page, PageRequest } from '@ledger/contracts';
+import { DEFAULT_PAGE_SIZE, type Page, type PageRequest } from '@ledger/contracts';
 import { RequestInvalid } from './errors';
 
 /**
@@ -122,8 +122,15 @@ function keyset<At extends string, Tie extends string, T>(order: ListOrder<At, T
   };
 }
 
-/** A request's paging as the queries take it: cursor style as soon as a cursor is named. */
-export function pageRequest(params: { page?: number; starting_after?: string; ending_before?: string }, pageSize: number): PageRequest {
+/**
+ * A request's paging as the queries take it: cursor style as soon as a cursor is named. The page size
+ * is the request's `page_size`, else the default; a route that also takes another spelling of it
+ * passes the one it settled on.
+ */
+export function pageRequest(
+  params: { page?: number; page_size?: number; starting_after?: string; ending_before?: string },
+  pageSize = params.page_size ?? DEFAULT_PAGE_SIZE,
+): PageRequest {
   if (params.starting_after !== undefined || params.ending_before !== undefined) {
     return { style: 'cursor', pageSize, startingAfter: params.starting_after, endingBefore: params.ending_before };
   }
