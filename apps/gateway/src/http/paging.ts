@@ -1,4 +1,5 @@
 import { DEFAULT_PAGE_SIZE, type Page, type PageRequest } from '@ledger/contracts';
+import type { Prisma } from '@ledger/read-model';
 import { RequestInvalid } from './errors';
 
 /**
@@ -140,4 +141,38 @@ export function pageRequest(
 /** begin is inclusive, end exclusive (spec 4.7, 4.8). */
 export function createdBetween(filter: { createdFrom?: Date; createdBefore?: Date }): { gte?: Date; lt?: Date } {
   return { ...(filter.createdFrom ? { gte: filter.createdFrom } : {}), ...(filter.createdBefore ? { lt: filter.createdBefore } : {}) };
+}
+
+/** What a list reads of a read-model table: a Prisma model delegate. */
+interface ListedTable<Row> {
+  count: (args: { where: object }) => PromiseLike<number>;
+  findMany: (args: { where: object; orderBy: object; skip?: number; take: number }) => PromiseLike<Row[]>;
+  findFirst: (args: { where: object; select: object }) => PromiseLike<object | null>;
+}
+
+/** The table's own filter type, so a list's conditions are checked against its columns. */
+type WhereOf<Table> = NonNullable<Prisma.Args<Table, 'findMany'>['where']>;
+
+/**
+ * One page of a read-model table's list ({@link listPage}): the rows `where` keeps, in `order`. A
+ * cursor's item is looked up by its token (the order's tie) within `scope` alone, without the
+ * request's filters (see {@link ListSource.keyOf}).
+ */
+export function tablePage<Table, Row, At extends string, Tie extends string, Item>(
+  paging: PageRequest,
+  table: Table & ListedTable<Row>,
+  list: { order: ListOrder<At, Tie>; noun: string; where: WhereOf<Table>; scope: WhereOf<Table>; present(rows: Row[]): Promise<Item[]> },
+): Promise<Page<Item>> {
+  const { order, where } = list;
+  return listPage(paging, {
+    order,
+    noun: list.noun,
+    count: () => Promise.resolve(table.count({ where })),
+    find: ({ after, orderBy, skip, take }) => Promise.resolve(table.findMany({ where: { ...where, ...(after ? { AND: [after] } : {}) }, orderBy, skip, take })),
+    keyOf: async (token) => {
+      const row = (await table.findFirst({ where: { AND: [list.scope, { [order.tie]: token }] }, select: { [order.at]: true, [order.tie]: true } })) as (Record<At, Date> & Record<Tie, string>) | null;
+      return row && { at: row[order.at], tie: row[order.tie] };
+    },
+    present: list.present,
+  });
 }

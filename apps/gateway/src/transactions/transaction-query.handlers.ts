@@ -6,6 +6,7 @@ import { TransactionNotFound } from '@ledger/domain';
 import type { Prisma, ReadModelClient } from '@ledger/read-model';
 import { READ_MODEL } from '@ledger/runtime';
 import { CardPresenter } from '../cards/card-presenter';
+import { ownedRow } from '../http/owned-row';
 import { createdBetween, emptyPage, listPage, OLDEST_FIRST } from '../http/paging';
 import { presentCards } from '../cards/card-query.handlers';
 import { transactionPage } from './transaction-page-query';
@@ -38,8 +39,7 @@ export class GetTransactionHandler implements IQueryHandler<GetTransactionQuery,
   ) {}
 
   async execute({ programToken, transactionToken }: GetTransactionQuery): Promise<TransactionResponse> {
-    const row = await this.readModel.transaction.findFirst({ where: { token: transactionToken, programToken } });
-    if (!row) throw new TransactionNotFound(transactionToken);
+    const row = await ownedRow(this.readModel.transaction.findFirst({ where: { token: transactionToken, programToken } }), () => new TransactionNotFound(transactionToken));
     const [transaction] = await presentTransactions(this.readModel, this.cards, this.presenter, [row]);
     return transaction;
   }
