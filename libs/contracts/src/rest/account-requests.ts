@@ -4,29 +4,16 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { FUNDING_SOURCE_STATES, MAX_TRACKED_ATTEMPTS, PROGRAM_STATES } from '@ledger/domain';
 import type { FundingSourceState, ProgramState } from '@ledger/domain';
 import { TokenField } from './token-field';
-import { CentsField, OneOfField, PatternField, TextField, UrlField } from './value-fields';
+import { CentsField, OneOfField, PatternField, TextField, UrlField, valueField } from './value-fields';
 
 /**
  * One of Lithic's account limits the platform has no rule for: only 0 (none) is taken (the spec's
  * decline results have none to decline with).
  */
 function NoLimitField(window: 'daily' | 'lifetime'): PropertyDecorator {
-  return (target, key) => {
-    const decorators = [
-      ApiPropertyOptional({
-        type: 'integer',
-        minimum: 0,
-        maximum: 0,
-        description: `Lithic's ${window} account limit. Only 0 (none): the platform has no ${window} limit (the spec's decline results have none to decline with).`,
-      }),
-      IsOptional(),
-      IsInt(),
-      Max(0, { message: `${String(key)} can only be 0 (no limit): the platform has no ${window} limit; use spend_limit.weekly or monthly` }),
-      Min(0),
-    ];
-    // Applied from the last to the first, as stacked decorators are: the checks run in the order listed.
-    for (const decorate of decorators.reverse()) decorate(target, key);
-  };
+  const description = `Lithic's ${window} account limit. Only 0 (none): the platform has no ${window} limit (the spec's decline results have none to decline with).`;
+  const message = `${window}_spend_limit can only be 0 (no limit): the platform has no ${window} limit; use spend_limit.weekly or monthly`;
+  return valueField({ type: 'integer', minimum: 0, maximum: 0 }, { optional: true, description }, [IsInt(), Max(0, { message }), Min(0)]);
 }
 
 export class PlatformSpendLimits {

@@ -1,27 +1,21 @@
-import { ArrayMaxSize, IsArray, IsIn, IsOptional, Matches } from 'class-validator';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, IsArray, IsIn, Matches } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
 import { NotFound, WEBHOOK_EVENT_TYPES } from '@ledger/domain';
 import { WEBHOOK_MESSAGE_STATUSES, type WebhookAttemptFilter, type WebhookMessageStatus } from '../queries/event-subscription-queries';
 import { TokenField } from './token-field';
 import { CursorParameter } from './cursor-parameters';
 import { DayOrInstantParameter } from './query-parameters';
 import { PageParams } from './validation';
-import { FlagField, OneOfField, TextField, UrlField } from './value-fields';
+import { FlagField, OneOfField, TextField, UrlField, valueField } from './value-fields';
 
 /** The webhooks a subscription wants: a list of known event types. */
 function EventTypesField(options: { description?: string } = {}): PropertyDecorator {
-  return (target, key) => {
-    const message = `event_types must contain only ${WEBHOOK_EVENT_TYPES.join(', ')}`;
-    const decorators = [
-      ApiPropertyOptional({ type: [String], enum: WEBHOOK_EVENT_TYPES, ...options }),
-      IsOptional(),
-      IsArray({ message: 'event_types must be a list' }),
-      ArrayMaxSize(WEBHOOK_EVENT_TYPES.length * 4),
-      IsIn(WEBHOOK_EVENT_TYPES, { each: true, message }),
-    ];
-    // Applied from the last to the first, as stacked decorators are: the checks run in the order listed.
-    for (const decorate of decorators.reverse()) decorate(target, key);
-  };
+  const message = `event_types must contain only ${WEBHOOK_EVENT_TYPES.join(', ')}`;
+  return valueField({ type: [String], enum: WEBHOOK_EVENT_TYPES }, { ...options, optional: true }, [
+    IsArray({ message: 'event_types must be a list' }),
+    ArrayMaxSize(WEBHOOK_EVENT_TYPES.length * 4),
+    IsIn(WEBHOOK_EVENT_TYPES, { each: true, message }),
+  ]);
 }
 
 const DISABLED_MESSAGE = 'disabled must be true or false';

@@ -18,8 +18,9 @@ export interface FieldOptions {
 /**
  * The documentation, then the checks in the order they run: the first one broken names the problem
  * (the validation pipe stops there). Applied from the last to the first, as stacked decorators are.
+ * The fields below are made of it; a DTO's own kind of field may be too.
  */
-function valueField(documentation: ApiPropertyOptions, options: FieldOptions, checks: readonly PropertyDecorator[]): PropertyDecorator {
+export function valueField(documentation: ApiPropertyOptions, options: FieldOptions, checks: readonly PropertyDecorator[]): PropertyDecorator {
   const documented = {
     ...documentation,
     ...(options.default !== undefined ? { default: options.default } : {}),
