@@ -19,6 +19,7 @@ import {
   CreditReturn,
 } from './card-authorization';
 import { CardNotFound } from './card-errors';
+import { cardCreated, cardToken, coffeeShop, fundingToken, passingChecks, programToken } from '../../test/card-fixtures';
 
 // ---------------------------------------------------------------- fixtures
 
@@ -28,54 +29,20 @@ const SECOND = 1000;
 const DAY = 86_400 * SECOND;
 const ago = (ms: number): string => new Date(now.getTime() - ms).toISOString();
 
-const cardToken = '7ef7d65c-9023-4da3-b113-3b8583fd7951';
-const programToken = 'c2f1e3a4-5b6c-4d7e-8f90-a1b2c3d4e5f6';
 const otherProgramToken = '00000000-0000-4000-8000-000000000000';
-const fundingToken = 'ecbd1d58-0299-48b3-84da-6ed7f5bf9ec1';
 const pinHash = 'hash-of-1234';
 
-const coffeeShop: Merchant = { acceptorId: '174030075991', city: 'NEW YORK', country: 'USA', descriptor: 'COFFEE SHOP', mcc: '5812', state: 'NY' };
 const bakery: Merchant = { acceptorId: '299887766554', city: 'BOSTON', country: 'USA', descriptor: 'BAKERY', mcc: '5462', state: 'MA' };
 /** The same merchant as the network sends it without an acceptor id. */
 const byDescriptor = (descriptor: string): Merchant => ({ ...coffeeShop, acceptorId: '', descriptor });
 
 /** Every check passes: active program, matching CVV/expiry/PIN, a velocity rule not reached, ENABLED funding. */
-const passing: AuthorizationChecks = {
-  programState: 'ACTIVE',
-  merchantBlocked: false,
-  velocity: { maxAuthorizations: 3, windowSeconds: 60 },
-  globalLimitExceeded: null,
-  fundingState: 'ENABLED',
-  cvvMatches: true,
-  expiryMatches: true,
-  presentedPinHash: pinHash,
-  streamDecline: null,
-};
+const passing: AuthorizationChecks = passingChecks({ velocity: { maxAuthorizations: 3, windowSeconds: 60 }, cvvMatches: true, expiryMatches: true, presentedPinHash: pinHash });
 
 // ---------------------------------------------------------------- events
 
 /** An OPEN DIGITAL_WALLET card with a PIN and a 1000-cent TRANSACTION limit, valid until 11/2029. */
-const created = (overrides: Partial<CardCreated['data']> = {}): CardCreated => ({
-  type: 'CardCreated',
-  data: {
-    cardToken,
-    programToken,
-    cardType: 'DIGITAL_WALLET',
-    state: 'OPEN',
-    memo: '',
-    spendLimit: 1000,
-    spendLimitDuration: 'TRANSACTION',
-    fundingToken,
-    expMonth: '11',
-    expYear: '2029',
-    lastFour: '1111',
-    panHash: 'hash-of-pan',
-    panEncrypted: 'v1:cipher',
-    pinHash,
-    created: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  },
-});
+const created = (overrides: Partial<CardCreated['data']> = {}): CardCreated => cardCreated({ pinHash, ...overrides });
 
 interface Past {
   readonly transactionToken?: string;

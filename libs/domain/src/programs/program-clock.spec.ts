@@ -5,15 +5,13 @@ import { InvalidInput } from '../core/domain-error';
 import { cardDecider } from '../cards/card';
 import { CardCreated, CardEvent } from '../cards/card-state';
 import { AuthorizationChecks, AuthorizeSpend } from '../cards/card-authorization';
-import type { DeclineReason, Merchant } from '../transactions/transaction-values';
+import type { DeclineReason } from '../transactions/transaction-values';
 import { AdvanceProgramClock, ClockCannotMoveBackwards, ProgramClock, programTime, wallTimeAt } from './program-clock';
 import { programDecider, ProgramEvent } from './program';
+import { cardCreated, cardToken, coffeeShop, fundingToken, passingChecks, programToken } from '../../test/card-fixtures';
 
 // ---------------------------------------------------------------- fixtures
 
-const programToken = 'c2f1e3a4-5b6c-4d7e-8f90-a1b2c3d4e5f6';
-const cardToken = '7ef7d65c-9023-4da3-b113-3b8583fd7951';
-const fundingToken = 'ecbd1d58-0299-48b3-84da-6ed7f5bf9ec1';
 const SECOND = 1000;
 const DAY = 86_400 * SECOND;
 
@@ -141,43 +139,12 @@ describe('program clock', () => {
 
 // ---------------------------------------------------------------- the card's rules across an advance
 
-const coffeeShop: Merchant = { acceptorId: '174030075991', city: 'NEW YORK', country: 'USA', descriptor: 'COFFEE SHOP', mcc: '5812', state: 'NY' };
-const passing: AuthorizationChecks = {
-  programState: 'ACTIVE',
-  merchantBlocked: false,
-  velocity: null,
-  globalLimitExceeded: null,
-  fundingState: 'ENABLED',
-  cvvMatches: null,
-  expiryMatches: null,
-  presentedPinHash: null,
-  streamDecline: null,
-};
-const cardCreated = (overrides: Partial<CardCreated['data']> = {}): CardEvent => ({
-  type: 'CardCreated',
-  data: {
-    cardToken,
-    programToken,
-    cardType: 'DIGITAL_WALLET',
-    state: 'OPEN',
-    memo: '',
-    spendLimit: 1000,
-    spendLimitDuration: 'MONTHLY',
-    fundingToken,
-    expMonth: '11',
-    expYear: '2029',
-    lastFour: '1111',
-    panHash: 'hash-of-pan',
-    panEncrypted: 'v1:cipher',
-    pinHash: null,
-    created: wall.toISOString(),
-    ...overrides,
-  },
-});
+/** A card of the program with a 1000-cent MONTHLY limit, created with the program. */
+const monthlyCard = (overrides: Partial<CardCreated['data']> = {}): CardEvent => cardCreated({ spendLimitDuration: 'MONTHLY', created: wall.toISOString(), ...overrides });
 const authorize = (transactionToken: string, amount: number, checks: Partial<AuthorizationChecks> = {}): AuthorizeSpend => ({
   type: 'AuthorizeSpend',
   facts: { cardToken, programToken, transactionToken, eventToken: `evt-${transactionToken}`, amount, merchant: coffeeShop, merchantAmount: amount, merchantCurrency: 'USD', authorizationCode: '654321' },
-  checks: { ...passing, ...checks },
+  checks: passingChecks(checks),
 });
 /** An approval decided at business time `at`, as the card records it. */
 const approvedAt = (command: AuthorizeSpend, at: Date): CardEvent => ({ type: 'CardAuthorizationApproved', data: { ...command.facts, fundingToken, at: at.toISOString() } });
@@ -197,7 +164,7 @@ const onTheProgramClock = (program: readonly ProgramEvent[], at: Date) => {
 
 describe('card rules read the program clock', () => {
   /** Spent 900 of a 1000 limit at wall time: a second 500 is declined until the clock moves. */
-  const spentAtCreation = (duration: CardCreated['data']['spendLimitDuration']) => [cardCreated({ spendLimitDuration: duration }), approvedAt(authorize('txn-1', 900), wall)];
+  const spentAtCreation = (duration: CardCreated['data']['spendLimitDuration']) => [monthlyCard({ spendLimitDuration: duration }), approvedAt(authorize('txn-1', 900), wall)];
   const tenSecondsLater = later(wall, 10 * SECOND);
 
   describe('MONTHLY (trailing month)', () => {
@@ -250,7 +217,7 @@ describe('card rules read the program clock', () => {
 
   describe('velocity', () => {
     const rule = { velocity: { maxAuthorizations: 2, windowSeconds: 3600 } };
-    const twoAttempts = [cardCreated({ spendLimit: 0 }), approvedAt(authorize('txn-1', 10), wall), approvedAt(authorize('txn-2', 10), wall)];
+    const twoAttempts = [monthlyCard({ spendLimit: 0 }), approvedAt(authorize('txn-1', 10), wall), approvedAt(authorize('txn-2', 10), wall)];
 
     it('declines a third attempt within the hour on the program clock', () => {
       const { now, spec } = onTheProgramClock([programCreated], tenSecondsLater);
@@ -265,7 +232,7 @@ describe('card rules read the program clock', () => {
   });
 
   describe('card expiry', () => {
-    const expiring = [cardCreated({ spendLimit: 0, expMonth: '12', expYear: '2026' })];
+    const expiring = [monthlyCard({ spendLimit: 0, expMonth: '12', expYear: '2026' })];
 
     it('approves through the last month of the expiry on the program clock', () => {
       const program = advancedAt([programCreated], '2026-12-31T23:59:59.999Z', wall);
