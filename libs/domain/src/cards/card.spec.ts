@@ -2,9 +2,9 @@ import { deciderSpecification } from '@ledger/test-support';
 import { cardDecider, CreateCard, UpdateCard } from './card';
 import { CardCreated, CardEvent } from './card-state';
 import { CardAlreadyExists, CardIsClosed, CardNotFound, CardStateNotAllowed, ExpiryInThePast } from './card-errors';
-import { cardCreated, cardToken, fundingToken, programToken } from '../../test/card-fixtures';
+import { cardCreated } from '../../test/card-fixtures';
+import { cardToken, fundingToken, now, programToken } from '../../test/fixtures';
 
-const now = new Date('2026-11-22T10:15:30.000Z');
 const spec = deciderSpecification(cardDecider, { now });
 const cardNumber = { lastFour: '1111', panHash: 'hash-of-pan', panEncrypted: 'v1:cipher' };
 

@@ -5,7 +5,8 @@ import { Card, CardEvent } from './card-state';
 import { AuthorizeSpend, CreditReturn } from './card-authorization';
 import { SpendLimitDuration } from './card-values';
 import { windowStart } from './spend-window';
-import { cardCreated, cardToken, passingChecks, programToken } from '../../test/card-fixtures';
+import { cardCreated, passingChecks } from '../../test/card-fixtures';
+import { cardToken, programToken } from '../../test/fixtures';
 
 /**
  * Generated histories of authorizations, returns and voids on a limited card, decided one by one by

@@ -8,7 +8,8 @@ import { AuthorizationChecks, AuthorizeSpend } from '../cards/card-authorization
 import type { DeclineReason } from '../transactions/transaction-values';
 import { AdvanceProgramClock, ClockCannotMoveBackwards, ProgramClock, programTime, wallTimeAt } from './program-clock';
 import { programDecider, ProgramEvent } from './program';
-import { cardCreated, cardToken, coffeeShop, fundingToken, passingChecks, programToken } from '../../test/card-fixtures';
+import { cardCreated, passingChecks } from '../../test/card-fixtures';
+import { cardToken, coffeeShop, fundingToken, now, programToken } from '../../test/fixtures';
 
 // ---------------------------------------------------------------- fixtures
 
@@ -16,7 +17,7 @@ const SECOND = 1000;
 const DAY = 86_400 * SECOND;
 
 /** The wall clock when the program was created and when each spec decides. */
-const wall = new Date('2026-11-22T10:15:30.000Z');
+const wall = now;
 const later = (base: Date, ms: number) => new Date(base.getTime() + ms);
 
 const programCreated: ProgramEvent = { type: 'ProgramCreated', data: { programToken, name: 'Sandbox', created: wall.toISOString() } };
