@@ -14,9 +14,8 @@ import {
 } from '@ledger/contracts';
 import { FundingSourceNotFound, NotFound, PROGRAM_SPEND_WINDOWS, programSpendStanding, spendAfterCredits, windowStart } from '@ledger/domain';
 import { businessTime, type PipelineEnvironment } from '@ledger/event-store';
-import { programSpendTally, type Program, type ReadModelClient } from '@ledger/read-model';
+import { presentFunding, programSpendTally, type Program, type ReadModelClient } from '@ledger/read-model';
 import { PIPELINE_ENVIRONMENT, READ_MODEL } from '@ledger/runtime';
-import { CardPresenter } from '../cards/card-presenter';
 import { ownedRow } from '../http/owned-row';
 import { createdBetween, OLDEST_FIRST, tablePage } from '../http/paging';
 
@@ -111,10 +110,7 @@ export class GetAccountSpendLimitsHandler implements IQueryHandler<GetAccountSpe
 
 @QueryHandler(ListFundingSourcesQuery)
 export class ListFundingSourcesHandler implements IQueryHandler<ListFundingSourcesQuery, Page<FundingSourceResponse>> {
-  constructor(
-    @Inject(READ_MODEL) private readonly readModel: ReadModelClient,
-    private readonly presenter: CardPresenter,
-  ) {}
+  constructor(@Inject(READ_MODEL) private readonly readModel: ReadModelClient) {}
 
   async execute({ programToken, paging }: ListFundingSourcesQuery): Promise<Page<FundingSourceResponse>> {
     return tablePage(paging, this.readModel.fundingSource, {
@@ -122,20 +118,17 @@ export class ListFundingSourcesHandler implements IQueryHandler<ListFundingSourc
       noun: 'funding source',
       where: { programToken },
       scope: { programToken },
-      present: async (rows) => rows.map((source) => this.presenter.funding(source)),
+      present: async (rows) => rows.map(presentFunding),
     });
   }
 }
 
 @QueryHandler(GetFundingSourceQuery)
 export class GetFundingSourceHandler implements IQueryHandler<GetFundingSourceQuery, FundingSourceResponse> {
-  constructor(
-    @Inject(READ_MODEL) private readonly readModel: ReadModelClient,
-    private readonly presenter: CardPresenter,
-  ) {}
+  constructor(@Inject(READ_MODEL) private readonly readModel: ReadModelClient) {}
 
   async execute({ programToken, fundingToken }: GetFundingSourceQuery): Promise<FundingSourceResponse> {
     const source = await ownedRow(this.readModel.fundingSource.findFirst({ where: { programToken, token: fundingToken } }), () => new FundingSourceNotFound(fundingToken));
-    return this.presenter.funding(source);
+    return presentFunding(source);
   }
 }
