@@ -167,6 +167,11 @@ describe('card rules read the program clock', () => {
   /** Spent 900 of a 1000 limit at wall time: a second 500 is declined until the clock moves. */
   const spentAtCreation = (duration: CardCreated['data']['spendLimitDuration']) => [monthlyCard({ spendLimitDuration: duration }), approvedAt(authorize('txn-1', 900), wall)];
   const tenSecondsLater = later(wall, 10 * SECOND);
+  /** `command` after `given`, decided at wall time with the program's clock advanced to `advancedTo`: approved, or declined for that reason. */
+  const decidedWithClockAt = (advancedTo: string, given: readonly CardEvent[], command: AuthorizeSpend, outcome: 'approved' | DeclineReason) => {
+    const { now, spec } = onTheProgramClock(advancedAt([programCreated], advancedTo, wall), wall);
+    spec.given(given).when(command).then([outcome === 'approved' ? approvedAt(command, now) : declinedAt(command, outcome, now)]);
+  };
 
   describe('MONTHLY (trailing month)', () => {
     it('still counts the spend before the clock moves', () => {
@@ -175,15 +180,11 @@ describe('card rules read the program clock', () => {
     });
 
     it('frees it once the clock has moved a calendar month and a millisecond past it', () => {
-      const program = advancedAt([programCreated], '2026-12-22T10:15:30.001Z', wall);
-      const { now, spec } = onTheProgramClock(program, wall);
-      spec.given(spentAtCreation('MONTHLY')).when(authorize('txn-2', 500)).then([approvedAt(authorize('txn-2', 500), now)]);
+      decidedWithClockAt('2026-12-22T10:15:30.001Z', spentAtCreation('MONTHLY'), authorize('txn-2', 500), 'approved');
     });
 
     it('still counts it with the clock moved to exactly one calendar month later', () => {
-      const program = advancedAt([programCreated], '2026-12-22T10:15:30.000Z', wall);
-      const { now, spec } = onTheProgramClock(program, wall);
-      spec.given(spentAtCreation('MONTHLY')).when(authorize('txn-2', 500)).then([declinedAt(authorize('txn-2', 500), 'USER_TRANSACTION_LIMIT', now)]);
+      decidedWithClockAt('2026-12-22T10:15:30.000Z', spentAtCreation('MONTHLY'), authorize('txn-2', 500), 'USER_TRANSACTION_LIMIT');
     });
 
     it('counts spend made after the advance, at the advanced time, in the next window', () => {
@@ -197,15 +198,11 @@ describe('card rules read the program clock', () => {
 
   describe('ANNUALLY (calendar year)', () => {
     it('keeps counting until 1 January on the program clock, whatever the wall clock says', () => {
-      const program = advancedAt([programCreated], '2026-12-31T23:59:59.000Z', wall);
-      const { now, spec } = onTheProgramClock(program, wall);
-      spec.given(spentAtCreation('ANNUALLY')).when(authorize('txn-2', 500)).then([declinedAt(authorize('txn-2', 500), 'USER_TRANSACTION_LIMIT', now)]);
+      decidedWithClockAt('2026-12-31T23:59:59.000Z', spentAtCreation('ANNUALLY'), authorize('txn-2', 500), 'USER_TRANSACTION_LIMIT');
     });
 
     it('frees the year’s spend once the clock reaches midnight UTC on 1 January', () => {
-      const program = advancedAt([programCreated], '2027-01-01T00:00:00.000Z', wall);
-      const { now, spec } = onTheProgramClock(program, wall);
-      spec.given(spentAtCreation('ANNUALLY')).when(authorize('txn-2', 500)).then([approvedAt(authorize('txn-2', 500), now)]);
+      decidedWithClockAt('2027-01-01T00:00:00.000Z', spentAtCreation('ANNUALLY'), authorize('txn-2', 500), 'approved');
     });
 
     it('reaches it by running on from an advance, too (the clock keeps running)', () => {
@@ -236,15 +233,11 @@ describe('card rules read the program clock', () => {
     const expiring = [monthlyCard({ spendLimit: 0, expMonth: '12', expYear: '2026' })];
 
     it('approves through the last month of the expiry on the program clock', () => {
-      const program = advancedAt([programCreated], '2026-12-31T23:59:59.999Z', wall);
-      const { now, spec } = onTheProgramClock(program, wall);
-      spec.given(expiring).when(authorize('txn-1', 10)).then([approvedAt(authorize('txn-1', 10), now)]);
+      decidedWithClockAt('2026-12-31T23:59:59.999Z', expiring, authorize('txn-1', 10), 'approved');
     });
 
     it('declines INVALID_CARD_DETAILS once the clock has moved past it, though the wall clock has not', () => {
-      const program = advancedAt([programCreated], '2027-01-01T00:00:00.000Z', wall);
-      const { now, spec } = onTheProgramClock(program, wall);
-      spec.given(expiring).when(authorize('txn-1', 10)).then([declinedAt(authorize('txn-1', 10), 'INVALID_CARD_DETAILS', now)]);
+      decidedWithClockAt('2027-01-01T00:00:00.000Z', expiring, authorize('txn-1', 10), 'INVALID_CARD_DETAILS');
     });
   });
 });
