@@ -66,6 +66,30 @@ export function ErrorNote({ error }: { error: unknown }) {
   );
 }
 
+/** A form laid out in a row; submitting it runs `onSubmit` instead of loading a page. */
+export function InlineForm({ onSubmit, children }: { onSubmit: () => void; children: ComponentChildren }) {
+  return (
+    <form
+      class="inline-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
+/** A secret shown once, where it was issued. */
+export function SecretNote({ secret }: { secret: string }) {
+  return (
+    <p role="status">
+      Signing secret: <code>{secret}</code>
+    </p>
+  );
+}
+
 export function Field(props: { label: string; children: (id: string) => ComponentChildren; hint?: string }) {
   const id = useId('field');
   return (

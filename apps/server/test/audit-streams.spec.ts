@@ -6,7 +6,7 @@ import { runAdminCommand } from '@ledger/admin';
 import { SECRET_EVENT_FIELDS } from '@ledger/contracts';
 import { canonicalJson, eventHash, EventStore, GENESIS_HASH } from '@ledger/event-store';
 import { EVENT_STORE } from '@ledger/runtime';
-import { startTestLedger, TestLedger } from './test-ledger';
+import { ledgerForTests } from './test-ledger';
 
 /** Every value stored under a secret field name, at any depth. */
 function secretValues(value: unknown): unknown[] {
@@ -34,13 +34,7 @@ function unredact(shown: unknown, exported: unknown): unknown {
 
 /** Auditors read a program's raw streams over the API, and export them for offline verification. */
 describe('stream access and export for auditors', () => {
-  let u: TestLedger;
-  beforeAll(async () => {
-    u = await startTestLedger({ RECONCILER_LAG_MS: '0' });
-  });
-  afterAll(async () => {
-    await u?.stop();
-  });
+  const u = ledgerForTests({ RECONCILER_LAG_MS: '0' });
 
   it("gives a program its card's and transaction's raw events in order, with positions and hashes, and 404 to others", async () => {
     const card = (await u.call('POST', '/v1/cards', { body: { type: 'DIGITAL_WALLET' } })).body;

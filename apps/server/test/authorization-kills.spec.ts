@@ -1,4 +1,4 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Pool } from 'pg';
 import { AUTHORIZATION_FAULT_POINTS } from '@ledger/event-store';
 import { eventually, truncateAll, workerDatabaseUrl } from '@ledger/test-support';
+import { callServer, ServerProcess, startServerProcess } from './server-process';
 import { TEST_CARD_DATA_KEY } from './test-ledger';
 
 /**
@@ -40,41 +41,11 @@ function buildServerEntry(): void {
   );
 }
 
-interface Server {
-  readonly child: ChildProcess;
-  readonly baseUrl: string;
-  readonly exited: Promise<NodeJS.Signals | null>;
-  waitFor(line: RegExp): Promise<void>;
+function startServer(killAt?: string): Promise<ServerProcess> {
+  return startServerProcess(root, serverEntry, { ...env, FAULT_KILL_AT: killAt ?? '' });
 }
 
-function startServer(killAt?: string): Promise<Server> {
-  const child = spawn(process.execPath, [serverEntry], { cwd: root, env: { ...env, FAULT_KILL_AT: killAt ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const waiters: { line: RegExp; resolve: () => void }[] = [];
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
-  const onData = (chunk: Buffer) => {
-    output += chunk.toString();
-    for (const waiter of [...waiters]) if (waiter.line.test(output)) waiters.splice(waiters.indexOf(waiter), 1) && waiter.resolve();
-  };
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
-  const waitFor = (line: RegExp) =>
-    new Promise<void>((resolve, reject) => {
-      if (line.test(output)) return resolve();
-      waiters.push({ line, resolve });
-      void exited.then(() => reject(new Error(`server exited before ${line}:\n${output}`)));
-    });
-  return waitFor(/base URL:\s+\S+/).then(() => ({ child, baseUrl: /base URL:\s+(\S+)/.exec(output)![1], exited, waitFor }));
-}
-
-async function call(baseUrl: string, method: string, urlPath: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${baseUrl}${urlPath}`, {
-    method,
-    headers: { authorization: `api-key ${apiKey}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
+const call = (baseUrl: string, method: string, urlPath: string, body?: unknown) => callServer(baseUrl, apiKey, method, urlPath, body);
 
 /** fetch wraps the socket's error; ECONNREFUSED means the request never reached a server. */
 const refused = (error: unknown) => (error as { cause?: { code?: string } })?.cause?.code === 'ECONNREFUSED';

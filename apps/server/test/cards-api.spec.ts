@@ -1,17 +1,11 @@
 import { CardVault } from '@ledger/card-vault';
 import { isValidCardNumber } from '@ledger/domain';
-import { startTestLedger, TestLedger } from './test-ledger';
+import { ledgerForTests } from './test-ledger';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const REQUEST_ID = /^[0-9a-f-]{36}$/;
 
-let t: TestLedger;
-beforeAll(async () => {
-  t = await startTestLedger();
-});
-afterAll(async () => {
-  await t?.stop();
-});
+const t = ledgerForTests();
 
 const createCard = (body: Record<string, unknown> = { type: 'SINGLE_USE' }, apiKey?: string) => t.call('POST', '/v1/cards', { body, apiKey });
 

@@ -5,7 +5,7 @@ import { CardVault } from '@ledger/card-vault';
 import { AuthorizeCardSpendCommand, CardSpendDecision, CommandOrigin } from '@ledger/contracts';
 import { EventStore, NewEvent, NO_FAULTS, PipelineEnvironment, StreamAppend, StreamFoldCache, StreamQueue } from '@ledger/event-store';
 import { EVENT_STORE, PIPELINE_ENVIRONMENT } from '@ledger/runtime';
-import { startTestLedger, TestLedger } from './test-ledger';
+import { ledgerForTests } from './test-ledger';
 
 /**
  * Design invariant 1: concurrent authorizations on one card never approve more than its limit.
@@ -13,13 +13,7 @@ import { startTestLedger, TestLedger } from './test-ledger';
  * version serializes them. The last test shows the two-process scenario overspends when appends stop
  * checking it, so the one before it could fail.
  */
-let t: TestLedger;
-beforeAll(async () => {
-  t = await startTestLedger();
-});
-afterAll(async () => {
-  await t?.stop();
-});
+const t = ledgerForTests();
 
 async function burst(duration: string): Promise<{ approved: number; declined: string[]; card: Record<string, any> }> {
   const card = (await t.call('POST', '/v1/cards', { body: { type: 'DIGITAL_WALLET', spend_limit: 1000, spend_limit_duration: duration } })).body;

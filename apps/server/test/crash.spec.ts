@@ -1,10 +1,11 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
 import { truncateAll, workerDatabaseUrl } from '@ledger/test-support';
+import { callServer, ServerProcess, startServerProcess } from './server-process';
 import { TEST_CARD_DATA_KEY } from './test-ledger';
 
 /**
@@ -19,33 +20,11 @@ let pool: Pool;
 let env: NodeJS.ProcessEnv;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ledger-crash-'));
 
-function startServer(): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const child = spawn(process.execPath, ['dist/apps/server/src/main.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /base URL:\s+(\S+)/.exec(output);
-      if (url) {
-        clearTimeout(timer);
-        resolve({ child, baseUrl: url[1] });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
+function startServer(): Promise<ServerProcess> {
+  return startServerProcess(root, 'dist/apps/server/src/main.js', env);
 }
 
-async function call(baseUrl: string, method: string, urlPath: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${baseUrl}${urlPath}`, {
-    method,
-    headers: { authorization: `api-key ${apiKey}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
+const call = (baseUrl: string, method: string, urlPath: string, body?: unknown) => callServer(baseUrl, apiKey, method, urlPath, body);
 
 beforeAll(async () => {
   execFileSync(process.execPath, ['tools/build.mjs'], { cwd: root, stdio: 'ignore' });

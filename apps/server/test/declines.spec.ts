@@ -1,16 +1,10 @@
-import { startTestLedger, TestLedger } from './test-ledger';
+import { ledgerForTests } from './test-ledger';
 
 /**
  * Every decline reason of spec 2.6 provoked through the API, as docs/declines.md tells a user to.
  * Each test uses its own program, so program-wide settings never leak between tests.
  */
-let t: TestLedger;
-beforeAll(async () => {
-  t = await startTestLedger({ RECONCILER_LAG_MS: '0' });
-});
-afterAll(async () => {
-  await t?.stop();
-});
+const t = ledgerForTests({ RECONCILER_LAG_MS: '0' });
 
 type Json = Record<string, any>;
 

@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { startTestLedger, TestLedger } from './test-ledger';
+import { ledgerForTests } from './test-ledger';
 
 /** `Idempotency-Key` on POST and PATCH, over real HTTP (docs/decisions.md, "Idempotency keys"). */
-let t: TestLedger;
-beforeAll(async () => {
-  t = await startTestLedger();
-});
-afterAll(async () => {
-  await t?.stop();
-});
+const t = ledgerForTests();
 
 type Answer = { status: number; body: any; headers: Headers };
 

@@ -1,14 +1,8 @@
 import { runAdminCommand } from '@ledger/admin';
-import { startTestLedger, TestLedger } from './test-ledger';
+import { ledgerForTests } from './test-ledger';
 
 /** The ledger view: pending and settled totals per card and funding source, equal to the events. */
-let t: TestLedger;
-beforeAll(async () => {
-  t = await startTestLedger({ RECONCILER_LAG_MS: '0' });
-});
-afterAll(async () => {
-  await t?.stop();
-});
+const t = ledgerForTests({ RECONCILER_LAG_MS: '0' });
 
 it('totals pending, settled, completed and bounced amounts per card and funding source, and verify checks them', async () => {
   const card = (await t.call('POST', '/v1/cards', { body: { type: 'DIGITAL_WALLET' } })).body;

@@ -2,7 +2,7 @@ import Lithic from 'lithic';
 import { luhnCheckDigit } from '@ledger/domain';
 import { ReadModelProjector } from '@ledger/projector';
 import { eventually, LocalReceiver } from '@ledger/test-support';
-import { startTestLedger, TestLedger } from './test-ledger';
+import { ledgerForTests, startTestLedger, TestLedger } from './test-ledger';
 
 /**
  * The official `lithic` SDK pointed at the service: it sends the bare api-key in Authorization,
@@ -12,17 +12,17 @@ import { startTestLedger, TestLedger } from './test-ledger';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** No retries: a 409 or 5xx must fail the test, not be retried into a pass. */
+function sdkOf(t: TestLedger, apiKey = t.apiKey): Lithic {
+  return new Lithic({ apiKey, baseURL: t.baseUrl, maxRetries: 0 });
+}
+
 describe('the lithic SDK against the service', () => {
   // Each describe has its own ledger, one after the other: they share this worker's database.
-  let t: TestLedger;
+  const t = ledgerForTests();
   let client: Lithic;
-  beforeAll(async () => {
-    t = await startTestLedger();
-    // No retries: a 409 or 5xx must fail the test, not be retried into a pass.
-    client = new Lithic({ apiKey: t.apiKey, baseURL: t.baseUrl, maxRetries: 0 });
-  });
-  afterAll(async () => {
-    await t?.stop();
+  beforeAll(() => {
+    client = sdkOf(t);
   });
 
   it('creates, fetches and updates a card', async () => {
@@ -186,7 +186,7 @@ describe('the lithic SDK against the service', () => {
   });
 
   it('is refused without a valid key', async () => {
-    const stranger = new Lithic({ apiKey: '00000000-0000-4000-8000-000000000000', baseURL: t.baseUrl, maxRetries: 0 });
+    const stranger = sdkOf(t, '00000000-0000-4000-8000-000000000000');
     await expect(stranger.cards.create({ type: 'SINGLE_USE' })).rejects.toBeInstanceOf(Lithic.AuthenticationError);
   });
 });
@@ -197,14 +197,10 @@ describe('the lithic SDK against the service', () => {
  * apply and why). Answers are typed by the SDK, so `tsc` over this file checks the fields read.
  */
 describe('every applicable SDK method of cards, transactions, accounts, auth stream and spend limits', () => {
-  let t: TestLedger;
+  const t = ledgerForTests();
   let client: Lithic;
-  beforeAll(async () => {
-    t = await startTestLedger();
-    client = new Lithic({ apiKey: t.apiKey, baseURL: t.baseUrl, maxRetries: 0 });
-  });
-  afterAll(async () => {
-    await t?.stop();
+  beforeAll(() => {
+    client = sdkOf(t);
   });
 
   // The SDK's request type leaves DAILY out of SpendLimitDuration though its Card type lists it.
@@ -325,7 +321,7 @@ describe('every applicable SDK method of cards, transactions, accounts, auth str
   it('auth stream: retrieveSecret and rotateSecret', async () => {
     // A program of its own: an enrolled stream is asked about every authorization of its program.
     const { apiKey } = await t.createProgram('sdk-auth-stream');
-    const own = new Lithic({ apiKey, baseURL: t.baseUrl, maxRetries: 0 });
+    const own = sdkOf(t, apiKey);
     await expect(own.authStreamEnrollment.retrieveSecret()).rejects.toMatchObject({ status: 404 });
     await expect(own.authStreamEnrollment.rotateSecret()).rejects.toMatchObject({ status: 404 });
     const enrolled = await t.call('PUT', '/v1/auth_stream', { apiKey, body: { url: 'http://127.0.0.1:9/asa' } });
@@ -364,7 +360,7 @@ describe('every applicable SDK method of accounts, delivery attempts, card searc
   /** A program of its own for each test: platform limits and subscriptions span a whole program. */
   async function programClient(name: string): Promise<{ client: Lithic; programToken: string }> {
     const { apiKey, programToken } = await t.createProgram(name);
-    return { client: new Lithic({ apiKey, baseURL: t.baseUrl, maxRetries: 0 }), programToken };
+    return { client: sdkOf(t, apiKey), programToken };
   }
 
   it('accounts.list pages by cursor: the one account, then nothing after it; a cursor naming another account is refused', async () => {
@@ -564,14 +560,11 @@ describe('the lithic SDK retrying', () => {
 
   describe('answers no retry can change', () => {
     const lines: string[] = [];
-    let u: TestLedger;
+    const u = ledgerForTests({ RATE_LIMIT_PER_SECOND: '1000', RATE_LIMIT_PER_MINUTE: '100000' }, { logDestination: { write: (line: string) => void lines.push(line) } });
     let sdk: Lithic;
-    beforeAll(async () => {
-      u = await startTestLedger({ RATE_LIMIT_PER_SECOND: '1000', RATE_LIMIT_PER_MINUTE: '100000' }, { logDestination: { write: (line: string) => void lines.push(line) } });
+    beforeAll(() => {
+      // The SDK's own retries: what these tests count.
       sdk = new Lithic({ apiKey: u.apiKey, baseURL: u.baseUrl });
-    });
-    afterAll(async () => {
-      await u?.stop();
     });
 
     it('fails at once on a 409: an update of a CLOSED card', async () => {
@@ -603,13 +596,7 @@ describe('the lithic SDK retrying', () => {
 
   describe('a write whose read model is behind (503)', () => {
     const lines: string[] = [];
-    let u: TestLedger;
-    beforeAll(async () => {
-      u = await startTestLedger({ READ_YOUR_WRITES_TIMEOUT_MS: '2000' }, { logDestination: { write: (line: string) => void lines.push(line) } });
-    });
-    afterAll(async () => {
-      await u?.stop();
-    });
+    const u = ledgerForTests({ READ_YOUR_WRITES_TIMEOUT_MS: '2000' }, { logDestination: { write: (line: string) => void lines.push(line) } });
 
     it('is not repeated (that would make a second card), and says when to read with Retry-After', async () => {
       // The read models stop moving: every write is recorded and then answers 503 after 2 s.

@@ -1,18 +1,12 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
-import { startTestLedger, TestLedger } from './test-ledger';
+import { ledgerForTests } from './test-ledger';
 
 /**
  * The document the running app serves, linted with Redocly's `recommended` rule set (what client
  * generators and API catalogues check): no errors. Warnings are printed, not failed on.
  */
 
-let t: TestLedger;
-beforeAll(async () => {
-  t = await startTestLedger();
-});
-afterAll(async () => {
-  await t?.stop();
-});
+const t = ledgerForTests();
 
 describe("the served OpenAPI document under Redocly's recommended rules", () => {
   it('has no errors', async () => {

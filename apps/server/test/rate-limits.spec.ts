@@ -1,5 +1,5 @@
 import { PostgresThrottlerStorage } from '@ledger/gateway';
-import { ApiAnswer, startTestLedger, TestLedger } from './test-ledger';
+import { ApiAnswer, ledgerForTests, TestLedger } from './test-ledger';
 
 /**
  * Rate limits per program (api-key) and, without a valid key, per client IP: 429 with Privacy's
@@ -24,13 +24,7 @@ const burst = (t: TestLedger, count: number, apiKey?: string | null) =>
   Promise.all(Array.from({ length: count }, () => t.call('GET', '/v1/cards', { apiKey })));
 
 describe.each(['memory', 'postgres'])('per second, %s storage', (store) => {
-  let t: TestLedger;
-  beforeAll(async () => {
-    t = await startTestLedger({ RATE_LIMIT_PER_SECOND: '5', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_STORE: store });
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = ledgerForTests({ RATE_LIMIT_PER_SECOND: '5', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_STORE: store });
 
   it('answers 5 calls a second, then 429 with retry-after, and again once the second is over', async () => {
     await new Promise((resolve) => setTimeout(resolve, 1100)); // start-up calls are in another window
@@ -71,13 +65,7 @@ describe.each(['memory', 'postgres'])('per second, %s storage', (store) => {
 });
 
 describe('per minute', () => {
-  let t: TestLedger;
-  beforeAll(async () => {
-    t = await startTestLedger({ RATE_LIMIT_PER_SECOND: '100', RATE_LIMIT_PER_MINUTE: '4', RATE_LIMIT_STORE: 'postgres' });
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = ledgerForTests({ RATE_LIMIT_PER_SECOND: '100', RATE_LIMIT_PER_MINUTE: '4', RATE_LIMIT_STORE: 'postgres' });
 
   it("answers 429 with Privacy's per-minute message", async () => {
     const answers: ApiAnswer[] = [];
@@ -109,13 +97,7 @@ describe.each([
   ['sandbox mode with RATE_LIMIT_PER_MINUTE set', { RATE_LIMIT_PER_MINUTE: '120' }, true],
   ['SANDBOX=false by default (100 a second)', { SANDBOX: 'false' }, true],
 ] as const)('the limits of %s', (_mode, env, limited) => {
-  let t: TestLedger;
-  beforeAll(async () => {
-    t = await startTestLedger(env);
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = ledgerForTests(env);
 
   it(limited ? 'answer 429 to a quick flood from one program' : 'let 300 quick requests from one program through', async () => {
     const answers = await flood(t, limited ? 1500 : 300, limited);
@@ -133,13 +115,7 @@ describe.each([
 });
 
 describe('PostgreSQL counters', () => {
-  let t: TestLedger;
-  beforeAll(async () => {
-    t = await startTestLedger({ RATE_LIMIT_STORE: 'postgres' });
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = ledgerForTests({ RATE_LIMIT_STORE: 'postgres' });
 
   it('are shared by two gateway processes and start a new window once one ends', async () => {
     const [a, b] = [new PostgresThrottlerStorage(t.pool), new PostgresThrottlerStorage(t.pool)];

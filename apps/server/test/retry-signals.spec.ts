@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApiAnswer, startTestLedger, TestLedger } from './test-ledger';
+import { ApiAnswer, ledgerForTests, TestLedger } from './test-ledger';
 
 /**
  * Retry signals on the wire, over every documented route: `Retry-After` only on 429 and 503 (the
@@ -8,13 +8,7 @@ import { ApiAnswer, startTestLedger, TestLedger } from './test-ledger';
  * limiter is on, with limits no request here reaches. 429 itself: rate-limits.spec.ts; 503 and the
  * SDK's behaviour: lithic-sdk.spec.ts; the advice per error class: error-status.spec.ts.
  */
-let t: TestLedger;
-beforeAll(async () => {
-  t = await startTestLedger({ RATE_LIMIT_PER_SECOND: '100000', RATE_LIMIT_PER_MINUTE: '1000000' });
-});
-afterAll(async () => {
-  await t?.stop();
-});
+const t = ledgerForTests({ RATE_LIMIT_PER_SECOND: '100000', RATE_LIMIT_PER_MINUTE: '1000000' });
 
 interface Seen {
   readonly request: string;

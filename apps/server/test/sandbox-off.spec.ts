@@ -1,13 +1,7 @@
-import { startTestLedger, TestLedger } from './test-ledger';
+import { ledgerForTests } from './test-ledger';
 
 /** Outside sandbox mode the simulation endpoints do not exist; the rest of the API works. */
-let t: TestLedger;
-beforeAll(async () => {
-  t = await startTestLedger({ SANDBOX: 'false' });
-});
-afterAll(async () => {
-  await t?.stop();
-});
+const t = ledgerForTests({ SANDBOX: 'false' });
 
 it.each(['authorize', 'void', 'clearing', 'return', 'authorization_advice', 'settle'])('answers 404 for /v1/simulate/%s, even without an api-key', async (action) => {
   for (const apiKey of [undefined, null]) {

@@ -4,20 +4,14 @@ import { programDecider, ProgramEvent, programStreamId } from '@ledger/domain';
 import { EventStore, loadState, verifyChains } from '@ledger/event-store';
 import { replayReadModels } from '@ledger/projector';
 import { EVENT_STORE } from '@ledger/runtime';
-import { startTestLedger, TestLedger } from './test-ledger';
+import { ledgerForTests } from './test-ledger';
 
 /**
  * The sandbox test clock over HTTP: each program moves its own clock, and every time-dependent rule
  * (card spend windows, velocity, expiry, platform limits, begin/end filters) reads it. Each scenario
  * runs in a program of its own, so one's advance cannot make another pass.
  */
-let t: TestLedger;
-beforeAll(async () => {
-  t = await startTestLedger({ RECONCILER_LAG_MS: '0', RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_PER_MINUTE: '0' });
-});
-afterAll(async () => {
-  await t?.stop();
-});
+const t = ledgerForTests({ RECONCILER_LAG_MS: '0', RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_PER_MINUTE: '0' });
 
 const DAY = 86_400_000;
 

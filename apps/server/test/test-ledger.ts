@@ -35,6 +35,50 @@ export interface TestLedger {
   stop(): Promise<void>;
 }
 
+type StartOptions = Parameters<typeof startTestLedger>[1];
+
+/**
+ * The ledger of a file or describe block: started before its tests (its own beforeAll, so one
+ * registered after this call sees it started) and stopped after them. Tests use it as the
+ * TestLedger it stands for.
+ */
+export function ledgerForTests(env: Record<string, string> = {}, options?: StartOptions): TestLedger {
+  const suite = new SuiteLedger();
+  beforeAll(async () => {
+    suite.started = await startTestLedger(env, options);
+  });
+  afterAll(async () => {
+    await suite.started?.stop();
+  });
+  return suite;
+}
+
+class SuiteLedger implements TestLedger {
+  started: TestLedger | undefined;
+
+  private get current(): TestLedger {
+    if (!this.started) throw new Error('The test ledger is used before its beforeAll started it');
+    return this.started;
+  }
+
+  get ledger() {
+    return this.current.ledger;
+  }
+  get baseUrl() {
+    return this.current.baseUrl;
+  }
+  get apiKey() {
+    return this.current.apiKey;
+  }
+  get pool() {
+    return this.current.pool;
+  }
+  call: TestLedger['call'] = (...args) => this.current.call(...args);
+  restart = () => this.current.restart();
+  createProgram = (name: string) => this.current.createProgram(name);
+  stop = () => this.current.stop();
+}
+
 /**
  * The whole service on this worker's database, listening on a free port, exactly as `npm start`
  * wires it. Tables are emptied before it starts and after it stops.

@@ -1,13 +1,7 @@
-import { startTestLedger, TestLedger } from './test-ledger';
+import { ledgerForTests } from './test-ledger';
 
 /** `as_of`: the card and the transaction list as they were at a moment, computed from the events. */
-let t: TestLedger;
-beforeAll(async () => {
-  t = await startTestLedger({ RECONCILER_LAG_MS: '0' });
-});
-afterAll(async () => {
-  await t?.stop();
-});
+const t = ledgerForTests({ RECONCILER_LAG_MS: '0' });
 
 /** Waits for the clock (milliseconds, as events record it) to move on from `since`. */
 async function clockPast(since: number): Promise<void> {

@@ -1,17 +1,11 @@
-import { startTestLedger, TestLedger } from './test-ledger';
+import { ledgerForTests } from './test-ledger';
 
 const REQUEST_ID = /^[0-9a-f-]{36}$/;
 const UNKNOWN_TOKEN = '0b3f4a8e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
 /** Lithic's merchant fields that simulated traffic does not carry. */
 const LITHIC_MERCHANT_FIELDS = { acquiring_institution_id: '', phone_number: null, postal_code: null, street_address: null };
 
-let t: TestLedger;
-beforeAll(async () => {
-  t = await startTestLedger({ RECONCILER_LAG_MS: '0' });
-});
-afterAll(async () => {
-  await t?.stop();
-});
+const t = ledgerForTests({ RECONCILER_LAG_MS: '0' });
 
 type Json = Record<string, any>;
 

@@ -7,7 +7,7 @@ import { replayReadModels } from '@ledger/projector';
 import { EVENT_STORE } from '@ledger/runtime';
 import { deadUrl, describeNeeding, eventually, LocalReceiver, ReceivedRequest } from '@ledger/test-support';
 import { WEBHOOK_FEEDER, WebhookFeeder, WebhookOutboxFeeder } from '@ledger/webhooks';
-import { startTestLedger, TestLedger } from './test-ledger';
+import { ledgerForTests, startTestLedger, TestLedger } from './test-ledger';
 import { IntegrationEnvelopes, topicFor } from '@ledger/messaging';
 
 /**
@@ -360,13 +360,7 @@ kafkaDescribe('webhooks fed from Kafka', () => {
 // ---------------------------------------------------------------- the subscription API
 
 describe('event subscriptions API', () => {
-  let t: TestLedger;
-  beforeAll(async () => {
-    t = await startTestLedger(FAST_WEBHOOKS);
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = ledgerForTests(FAST_WEBHOOKS);
 
   it('creates, reads, lists, updates, rotates the secret of and deletes a subscription', async () => {
     const program = await t.createProgram('crud');

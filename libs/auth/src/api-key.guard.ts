@@ -19,8 +19,10 @@ export class ApiKeyGuard implements CanActivate {
 }
 
 /** The calling program's token, set by ApiKeyGuard. */
-export const CallingProgram = createParamDecorator((_data: unknown, context: ExecutionContext): string => {
-  const token = context.switchToHttp().getRequest<AuthenticatedRequest>().programToken;
-  if (!token) throw new Error('CallingProgram used on a route without ApiKeyGuard');
-  return token;
-});
+export const CallingProgram = createParamDecorator((_data: unknown, context: ExecutionContext): string => callingProgramOf(context.switchToHttp().getRequest()));
+
+/** The program ApiKeyGuard found the request's api-key to belong to. */
+export function callingProgramOf(request: AuthenticatedRequest): string {
+  if (!request.programToken) throw new Error('CallingProgram used on a route without ApiKeyGuard');
+  return request.programToken;
+}

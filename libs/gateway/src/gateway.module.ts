@@ -24,7 +24,6 @@ import { SandboxOnlyGuard } from './http/sandbox-only.guard';
 import { SimulationsController } from './simulations/simulations.controller';
 import { TestClockController } from './simulations/test-clock.controller';
 import { GetTransactionHandler, ListTransactionsHandler } from './transactions/transaction-query.handlers';
-import { TransactionPresenter } from './transactions/transaction-presenter';
 import { TransactionsController } from './transactions/transactions.controller';
 import { ErrorBodyFilter } from './http/error-body.filter';
 import { IdempotencyInterceptor } from './http/idempotency.interceptor';
@@ -64,7 +63,6 @@ import { DashboardController } from './dashboard/dashboard.controller';
     WriteAcknowledger,
     AuthorizationSettlement,
     SandboxOnlyGuard,
-    TransactionPresenter,
     GetTransactionHandler,
     ListTransactionsHandler,
     GetAccountHandler,

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, get, patch, post, put, remove } from '../api';
 import { useLive } from '../live';
+import { DataTable } from '../data-table';
 import { centsToInput, money, parseMoney } from '../money';
-import { Badge, ErrorNote, SelectField, TextField, useAction, useLoad, when } from '../ui';
+import { Badge, ErrorNote, InlineForm, SecretNote, SelectField, TextField, useAction, useLoad, when } from '../ui';
 
 const FUNDING_STATES = ['ENABLED', 'PENDING', 'DISCONNECTED', 'DELETED', 'INSUFFICIENT_FUNDS'];
 
@@ -55,13 +56,7 @@ function Settings({ account, onSaved }: { account: any; onSaved: () => void }) {
         Token <code>{account.token}</code>, created {when(account.created)}. Platform limits now: {money(limits.transaction)} per transaction, {money(limits.weekly)} a week,{' '}
         {money(limits.monthly)} a month (0: none).
       </p>
-      <form
-        class="inline-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save.run();
-        }}
-      >
+      <InlineForm onSubmit={() => void save.run()}>
         <SelectField label="State" value={form.state} options={['ACTIVE', 'PAUSED', 'CLOSED']} onChange={set('state')} />
         <TextField label="Per-transaction limit (USD)" value={form.transaction} onInput={set('transaction')} />
         <TextField label="Weekly limit (USD)" value={form.weekly} onInput={set('weekly')} />
@@ -75,7 +70,7 @@ function Settings({ account, onSaved }: { account: any; onSaved: () => void }) {
         <button type="submit" disabled={save.busy}>
           Save settings
         </button>
-      </form>
+      </InlineForm>
       <ErrorNote error={save.error} />
       {save.result && <p role="status" class="ok">Saved.</p>}
     </section>
@@ -97,23 +92,15 @@ function FundingSources({ tick }: { tick: number }) {
     <section aria-labelledby="funding-sources">
       <h2 id="funding-sources">Funding sources</h2>
       <ErrorNote error={sources.error ?? change.error} />
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Type</th>
-            <th scope="col">Account</th>
-            <th scope="col">State</th>
-            <th scope="col">Token</th>
-          </tr>
-        </thead>
-        <tbody>
-          {sources.data?.data.map((source) => (
-            <tr key={source.token}>
-              <td>{source.account_name}</td>
-              <td>{source.type}</td>
-              <td>•••• {source.last_four}</td>
-              <td>
+      <DataTable
+        columns={[
+          { header: 'Name', cell: (source) => source.account_name },
+          { header: 'Type', cell: (source) => source.type },
+          { header: 'Account', cell: (source) => `•••• ${source.last_four}` },
+          {
+            header: 'State',
+            cell: (source) => (
+              <>
                 <label class="visually-hidden" for={`state-${source.token}`}>
                   State of {source.account_name}
                 </label>
@@ -123,24 +110,18 @@ function FundingSources({ tick }: { tick: number }) {
                   ))}
                 </select>{' '}
                 <Badge value={source.state} />
-              </td>
-              <td>
-                <code>{source.token}</code>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <form
-        class="inline-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void add.run();
-        }}
-      >
+              </>
+            ),
+          },
+          { header: 'Token', cell: (source) => <code>{source.token}</code> },
+        ]}
+        rows={sources.data?.data}
+        keyOf={(source) => source.token}
+      />
+      <InlineForm onSubmit={() => void add.run()}>
         <TextField label="New source's account name" value={name} onInput={setName} />
         <button type="submit">Add funding source</button>
-      </form>
+      </InlineForm>
       <ErrorNote error={add.error} />
     </section>
   );
@@ -177,13 +158,7 @@ function AuthorizationStream() {
       <h2 id="auth-stream">Authorization stream</h2>
       <p>{enrolled.data ? `Enrolled: ${enrolled.data.url} (${enrolled.data.timeout_ms} ms).` : 'Not enrolled: authorizations are decided by the service alone.'}</p>
       <ErrorNote error={enrolled.error ?? enroll.error ?? leave.error} />
-      <form
-        class="inline-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void enroll.run();
-        }}
-      >
+      <InlineForm onSubmit={() => void enroll.run()}>
         <TextField label="Endpoint URL" value={url} onInput={setUrl} placeholder="http://127.0.0.1:4000/authorize" />
         <TextField label="Timeout (ms)" value={timeout} onInput={setTimeoutMs} hint="100 to 6000" />
         <button type="submit">{enrolled.data ? 'Replace endpoint' : 'Enroll'}</button>
@@ -192,12 +167,8 @@ function AuthorizationStream() {
             Disenroll
           </button>
         )}
-      </form>
-      {enroll.result && (
-        <p role="status">
-          Signing secret: <code>{enroll.result.secret}</code>
-        </p>
-      )}
+      </InlineForm>
+      {enroll.result && <SecretNote secret={enroll.result.secret} />}
     </section>
   );
 }

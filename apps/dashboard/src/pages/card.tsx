@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import { get, Page, patch } from '../api';
+import { Column, DataTable } from '../data-table';
+import { Facts } from '../facts';
 import { AuditEvent, ChainStatus, checkChain } from '../hash-chain';
 import { useLive } from '../live';
 import { centsToInput, money, parseMoney } from '../money';
 import { href } from '../router';
-import { Badge, ErrorNote, Json, SelectField, TextField, useAction, useLoad, when } from '../ui';
+import { Badge, ErrorNote, InlineForm, Json, SelectField, TextField, useAction, useLoad, when } from '../ui';
 import { DURATIONS, limitText } from './cards';
 import { TransactionTable } from './transactions';
 
@@ -24,26 +26,22 @@ export function CardPage({ token }: { token: string }) {
       {c && (
         <section aria-labelledby="card-facts">
           <h2 id="card-facts">Details</h2>
-          <dl class="facts">
-            <dt>State</dt>
-            <dd>
-              <Badge value={c.state} />
-            </dd>
-            <dt>Type</dt>
-            <dd>{c.type}</dd>
-            <dt>Memo</dt>
-            <dd>{c.memo || '—'}</dd>
-            <dt>PAN</dt>
-            <dd>
-              <code>{c.pan}</code> CVV <code>{c.cvv}</code> exp {c.exp_month}/{c.exp_year}
-            </dd>
-            <dt>Spend limit</dt>
-            <dd>{limitText(c)}</dd>
-            <dt>Merchant lock</dt>
-            <dd>{c.hostname || '—'}</dd>
-            <dt>Created</dt>
-            <dd>{when(c.created)}</dd>
-          </dl>
+          <Facts
+            facts={[
+              ['State', <Badge value={c.state} />],
+              ['Type', c.type],
+              ['Memo', c.memo || '—'],
+              [
+                'PAN',
+                <>
+                  <code>{c.pan}</code> CVV <code>{c.cvv}</code> exp {c.exp_month}/{c.exp_year}
+                </>,
+              ],
+              ['Spend limit', limitText(c)],
+              ['Merchant lock', c.hostname || '—'],
+              ['Created', when(c.created)],
+            ]}
+          />
           <CardControls card={c} onChanged={card.reload} />
         </section>
       )}
@@ -51,16 +49,14 @@ export function CardPage({ token }: { token: string }) {
         <h2 id="card-balance">Balance</h2>
         <ErrorNote error={balance.error} />
         {balance.data && (
-          <dl class="facts">
-            <dt>Pending</dt>
-            <dd>{money(balance.data.pending)}</dd>
-            <dt>Settled</dt>
-            <dd>{money(balance.data.settled)}</dd>
-            <dt>Settlement complete</dt>
-            <dd>{money(balance.data.settlement_complete)}</dd>
-            <dt>Bounced</dt>
-            <dd>{money(balance.data.bounced)}</dd>
-          </dl>
+          <Facts
+            facts={[
+              ['Pending', money(balance.data.pending)],
+              ['Settled', money(balance.data.settled)],
+              ['Settlement complete', money(balance.data.settlement_complete)],
+              ['Bounced', money(balance.data.bounced)],
+            ]}
+          />
         )}
       </section>
       <section aria-labelledby="card-transactions">
@@ -97,10 +93,8 @@ function CardControls({ card, onChanged }: { card: any; onChanged: () => void })
           Close card
         </button>
       </div>
-      <form
-        class="inline-form"
-        onSubmit={(event) => {
-          event.preventDefault();
+      <InlineForm
+        onSubmit={() => {
           const cents = parseMoney(limit);
           if (cents === null) return void update.run({ spend_limit: -1 }); // the API names the problem
           void update.run({ spend_limit: cents, spend_limit_duration: duration });
@@ -111,13 +105,49 @@ function CardControls({ card, onChanged }: { card: any; onChanged: () => void })
         <button type="submit" disabled={update.busy}>
           Save limit
         </button>
-      </form>
+      </InlineForm>
       <ErrorNote error={update.error} />
     </>
   );
 }
 
 const CHAIN_TEXT: Record<ChainStatus['kind'], string> = { verified: 'hash verified', linked: 'linked', broken: 'broken' };
+
+/** An event of the stream, with its place in the hash chain once checked. */
+interface CheckedEvent {
+  readonly event: AuditEvent;
+  readonly status: ChainStatus | undefined;
+}
+
+const EVENT_COLUMNS: Column<CheckedEvent>[] = [
+  { header: '#', cell: ({ event }) => event.stream_version },
+  { header: 'Event', cell: ({ event }) => event.type },
+  { header: 'Recorded', cell: ({ event }) => when(event.recorded_at ?? String(event.metadata.occurredAt ?? '')) },
+  { header: 'Hash chain', cell: (checked) => <ChainCell {...checked} /> },
+  {
+    header: 'Content',
+    cell: ({ event }) => (
+      <details>
+        <summary>data and metadata</summary>
+        <Json value={{ data: event.data, metadata: event.metadata }} />
+      </details>
+    ),
+  },
+];
+
+function ChainCell({ event, status }: CheckedEvent) {
+  return (
+    <>
+      {status && (
+        <span class={`chain chain-${status.kind}`} title={'why' in status ? status.why : 'recomputed SHA-256 matches'}>
+          {CHAIN_TEXT[status.kind]}
+        </span>
+      )}
+      {status && 'why' in status && <small class="why">{status.why}</small>}
+      <small class="hash">{String(event.metadata.hash ?? '').slice(0, 12)}…</small>
+    </>
+  );
+}
 
 /** A stream's raw events with each one's place in the hash chain, checked here in the browser. */
 export function EventStream({ path, tick }: { path: string; tick: number }) {
@@ -130,44 +160,7 @@ export function EventStream({ path, tick }: { path: string; tick: number }) {
     <section aria-labelledby="event-stream">
       <h2 id="event-stream">Event stream</h2>
       <ErrorNote error={events.error} />
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">Event</th>
-            <th scope="col">Recorded</th>
-            <th scope="col">Hash chain</th>
-            <th scope="col">Content</th>
-          </tr>
-        </thead>
-        <tbody>
-          {events.data?.data.map((event, index) => {
-            const status = statuses[index];
-            return (
-              <tr key={event.event_id}>
-                <td>{event.stream_version}</td>
-                <td>{event.type}</td>
-                <td>{when(event.recorded_at ?? String(event.metadata.occurredAt ?? ''))}</td>
-                <td>
-                  {status && (
-                    <span class={`chain chain-${status.kind}`} title={'why' in status ? status.why : 'recomputed SHA-256 matches'}>
-                      {CHAIN_TEXT[status.kind]}
-                    </span>
-                  )}
-                  {status && 'why' in status && <small class="why">{status.why}</small>}
-                  <small class="hash">{String(event.metadata.hash ?? '').slice(0, 12)}…</small>
-                </td>
-                <td>
-                  <details>
-                    <summary>data and metadata</summary>
-                    <Json value={{ data: event.data, metadata: event.metadata }} />
-                  </details>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <DataTable columns={EVENT_COLUMNS} rows={events.data?.data.map((event, index) => ({ event, status: statuses[index] }))} keyOf={({ event }) => event.event_id} />
     </section>
   );
 }

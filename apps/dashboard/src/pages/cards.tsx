@@ -1,55 +1,43 @@
 import { useState } from 'preact/hooks';
-import { get, Page, patch, post } from '../api';
-import { useLive } from '../live';
+import { patch, post } from '../api';
+import { Column, DataTable } from '../data-table';
 import { money, parseMoney } from '../money';
+import { ListFilters, ListPager, usePagedList } from '../paged-list';
 import { href } from '../router';
-import { Badge, ErrorNote, Pager, SelectField, TextField, useAction, useLoad, when } from '../ui';
+import { Badge, ErrorNote, InlineForm, SelectField, TextField, useAction, when } from '../ui';
 
 export const CARD_TYPES = ['SINGLE_USE', 'MERCHANT_LOCKED', 'DIGITAL_WALLET'];
 export const DURATIONS = ['TRANSACTION', 'MONTHLY', 'ANNUALLY', 'FOREVER'];
 const STATES = ['', 'OPEN', 'PAUSED', 'CLOSED'];
 
 export function CardsPage() {
-  const live = useLive();
-  const [filters, setFilters] = useState({ state: '', memo: '', begin: '', end: '', page_size: '20' });
-  const [page, setPage] = useState(1);
-  const cards = useLoad(() => get<Page<any>>('/v1/cards', { ...filters, page }), [JSON.stringify(filters), page, live.tick]);
-  const set = (name: keyof typeof filters) => (value: string) => {
-    setFilters({ ...filters, [name]: value });
-    setPage(1);
-  };
+  const paged = usePagedList('/v1/cards', { state: '', memo: '', begin: '', end: '', page_size: '20' });
+  const { list: cards, filters, set } = paged;
+  const columns: Column<any>[] = [
+    { header: 'Card', cell: (card) => <a href={href('cards', card.token)}>•••• {card.last_four}</a> },
+    { header: 'Memo', cell: (card) => card.memo },
+    { header: 'Type', cell: (card) => card.type },
+    { header: 'State', cell: (card) => <Badge value={card.state} /> },
+    { header: 'Spend limit', cell: (card) => limitText(card) },
+    { header: 'Created', cell: (card) => when(card.created) },
+    { header: 'Actions', class: 'actions', cell: (card) => <CardActions card={card} onChanged={cards.reload} /> },
+  ];
   return (
     <>
       <h1>Cards</h1>
       <CreateCard onCreated={cards.reload} />
       <section aria-labelledby="card-list">
         <h2 id="card-list">All cards</h2>
-        <form class="filters" onSubmit={(event) => event.preventDefault()}>
+        <ListFilters paged={paged}>
           <SelectField label="State" value={filters.state} options={STATES} onChange={set('state')} />
           <TextField label="Memo contains" value={filters.memo} onInput={set('memo')} />
           <TextField label="Created from" type="date" value={filters.begin} onInput={set('begin')} />
           <TextField label="Created before" type="date" value={filters.end} onInput={set('end')} />
-          <SelectField label="Per page" value={filters.page_size} options={['10', '20', '50', '100']} onChange={set('page_size')} />
-        </form>
+        </ListFilters>
         <ErrorNote error={cards.error} />
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Card</th>
-              <th scope="col">Memo</th>
-              <th scope="col">Type</th>
-              <th scope="col">State</th>
-              <th scope="col">Spend limit</th>
-              <th scope="col">Created</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {cards.data?.data.map((card) => <CardRow key={card.token} card={card} onChanged={cards.reload} />)}
-          </tbody>
-        </table>
+        <DataTable columns={columns} rows={cards.data?.data} keyOf={(card) => card.token} />
         {cards.data && cards.data.data.length === 0 && <p>No cards match.</p>}
-        {cards.data && <Pager page={page} totalPages={cards.data.total_pages} hasMore={cards.data.has_more} onPage={setPage} />}
+        <ListPager paged={paged} />
       </section>
     </>
   );
@@ -59,49 +47,38 @@ export function limitText(card: { spend_limit: number; spend_limit_duration: str
   return card.spend_limit === 0 ? 'no limit' : `${money(card.spend_limit)} ${card.spend_limit_duration.toLowerCase()}`;
 }
 
-function CardRow({ card, onChanged }: { card: any; onChanged: () => void }) {
+/** Pause, resume or close a card of the list, each labelled with the card it acts on. */
+function CardActions({ card, onChanged }: { card: any; onChanged: () => void }) {
   const change = useAction(async (body: object) => {
     await patch(`/v1/cards/${card.token}`, body);
     onChanged();
   });
   const label = `card ending ${card.last_four}`;
   return (
-    <tr>
-      <td>
-        <a href={href('cards', card.token)}>•••• {card.last_four}</a>
-      </td>
-      <td>{card.memo}</td>
-      <td>{card.type}</td>
-      <td>
-        <Badge value={card.state} />
-      </td>
-      <td>{limitText(card)}</td>
-      <td>{when(card.created)}</td>
-      <td class="actions">
-        {card.state === 'OPEN' && (
-          <button type="button" aria-label={`Pause ${label}`} disabled={change.busy} onClick={() => change.run({ state: 'PAUSED' })}>
-            Pause
-          </button>
-        )}
-        {card.state === 'PAUSED' && (
-          <button type="button" aria-label={`Resume ${label}`} disabled={change.busy} onClick={() => change.run({ state: 'OPEN' })}>
-            Resume
-          </button>
-        )}
-        {card.state !== 'CLOSED' && (
-          <button
-            type="button"
-            class="danger"
-            aria-label={`Close ${label}`}
-            disabled={change.busy}
-            onClick={() => confirm(`Close the ${label}? Closing is final.`) && change.run({ state: 'CLOSED' })}
-          >
-            Close
-          </button>
-        )}
-        <ErrorNote error={change.error} />
-      </td>
-    </tr>
+    <>
+      {card.state === 'OPEN' && (
+        <button type="button" aria-label={`Pause ${label}`} disabled={change.busy} onClick={() => change.run({ state: 'PAUSED' })}>
+          Pause
+        </button>
+      )}
+      {card.state === 'PAUSED' && (
+        <button type="button" aria-label={`Resume ${label}`} disabled={change.busy} onClick={() => change.run({ state: 'OPEN' })}>
+          Resume
+        </button>
+      )}
+      {card.state !== 'CLOSED' && (
+        <button
+          type="button"
+          class="danger"
+          aria-label={`Close ${label}`}
+          disabled={change.busy}
+          onClick={() => confirm(`Close the ${label}? Closing is final.`) && change.run({ state: 'CLOSED' })}
+        >
+          Close
+        </button>
+      )}
+      <ErrorNote error={change.error} />
+    </>
   );
 }
 
@@ -119,10 +96,8 @@ function CreateCard({ onCreated }: { onCreated: () => void }) {
   return (
     <section aria-labelledby="create-card">
       <h2 id="create-card">Create a card</h2>
-      <form
-        class="inline-form"
-        onSubmit={(event) => {
-          event.preventDefault();
+      <InlineForm
+        onSubmit={() => {
           setInvalid(null);
           void create.run();
         }}
@@ -135,7 +110,7 @@ function CreateCard({ onCreated }: { onCreated: () => void }) {
         <button type="submit" disabled={create.busy}>
           Create card
         </button>
-      </form>
+      </InlineForm>
       <ErrorNote error={invalid ?? create.error} />
       {create.result && (
         <p role="status" class="ok">

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { get, post } from '../api';
 import { useLive } from '../live';
-import { ErrorNote, TextField, useAction, useLoad, when } from '../ui';
+import { ErrorNote, InlineForm, TextField, useAction, useLoad, when } from '../ui';
 
 /** The same instant a calendar unit later, in UTC (31 January plus a month is the last day of February). */
 export function later(iso: string, unit: 'day' | 'month' | 'year', count = 1): string {
@@ -49,16 +49,10 @@ export function ClockPage() {
           </button>
         </div>
       )}
-      <form
-        class="inline-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void advance.run(new Date(`${target}Z`).toISOString());
-        }}
-      >
+      <InlineForm onSubmit={() => void advance.run(new Date(`${target}Z`).toISOString())}>
         <TextField label="Advance to (UTC)" type="datetime-local" value={target} onInput={setTarget} />
         <button type="submit">Advance clock</button>
-      </form>
+      </InlineForm>
       <ErrorNote error={advance.error} />
     </>
   );

@@ -4,7 +4,7 @@ import { DECLINE_RECIPES } from '../declines';
 import { useLive } from '../live';
 import { parseMoney } from '../money';
 import { href } from '../router';
-import { ErrorNote, Field, SelectField, TextField, useAction, useLoad } from '../ui';
+import { ErrorNote, Field, InlineForm, SelectField, TextField, useAction, useLoad } from '../ui';
 
 /** Amount text to cents, or an error the form shows. */
 function cents(text: string, field: string): number {
@@ -83,13 +83,7 @@ export function SimulatePage() {
             <ErrorNote error={prepare.error} />
           </div>
         )}
-        <form
-          class="inline-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void authorize.run();
-          }}
-        >
+        <InlineForm onSubmit={() => void authorize.run()}>
           <TextField label="Amount" name="amount" value={form.amount} onInput={set('amount')} />
           <TextField label="Merchant currency" name="currency" value={form.currency} onInput={set('currency')} hint="ISO 4217, e.g. EUR" />
           <TextField label="Descriptor" name="descriptor" value={form.descriptor} onInput={set('descriptor')} />
@@ -98,7 +92,7 @@ export function SimulatePage() {
           <button type="submit" disabled={authorize.busy}>
             Authorize
           </button>
-        </form>
+        </InlineForm>
         <Outcome action={authorize} />
       </section>
       <FollowUps />
@@ -141,18 +135,12 @@ function FollowUps() {
       </section>
       <section aria-labelledby="sim-return">
         <h2 id="sim-return">Return</h2>
-        <form
-          class="inline-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void sendReturn.run();
-          }}
-        >
+        <InlineForm onSubmit={() => void sendReturn.run()}>
           <TextField label="PAN" name="return-pan" value={returnForm.pan} onInput={(pan) => setReturnForm({ ...returnForm, pan })} />
           <TextField label="Amount" name="return-amount" value={returnForm.amount} onInput={(value) => setReturnForm({ ...returnForm, amount: value })} />
           <TextField label="Descriptor" name="return-descriptor" value={returnForm.descriptor} onInput={(descriptor) => setReturnForm({ ...returnForm, descriptor })} />
           <button type="submit">Return</button>
-        </form>
+        </InlineForm>
         <Outcome action={sendReturn} />
       </section>
     </>

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { get, Page, post, remove } from '../api';
+import { Column, DataTable } from '../data-table';
 import { useLive } from '../live';
-import { ErrorNote, Json, SelectField, TextField, useAction, useLoad, when } from '../ui';
+import { ErrorNote, InlineForm, Json, SecretNote, SelectField, TextField, useAction, useLoad, when } from '../ui';
 
 const EVENT_TYPES = ['card.created', 'card.updated', 'card_transaction.updated'];
 
@@ -23,13 +24,7 @@ export function WebhooksPage() {
       <h1>Webhooks</h1>
       <section aria-labelledby="new-subscription">
         <h2 id="new-subscription">Subscribe a URL</h2>
-        <form
-          class="inline-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void create.run();
-          }}
-        >
+        <InlineForm onSubmit={() => void create.run()}>
           <TextField label="URL" name="url" value={url} onInput={setUrl} />
           <fieldset>
             <legend>Event types (none: all)</legend>
@@ -43,42 +38,52 @@ export function WebhooksPage() {
           <button type="submit" disabled={create.busy}>
             Subscribe
           </button>
-        </form>
+        </InlineForm>
         <ErrorNote error={create.error} />
       </section>
       <section aria-labelledby="subscriptions">
         <h2 id="subscriptions">Subscriptions</h2>
         <ErrorNote error={subscriptions.error} />
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">URL</th>
-              <th scope="col">Event types</th>
-              <th scope="col">State</th>
-              <th scope="col">Open</th>
-            </tr>
-          </thead>
-          <tbody>
-            {subscriptions.data?.data.map((s) => (
-              <tr key={s.token} class={s.token === selected ? 'selected' : ''}>
-                <td>{s.url}</td>
-                <td>{s.event_types.length ? s.event_types.join(', ') : 'all'}</td>
-                <td>{s.disabled ? 'disabled' : s.failing ? 'failing' : 'active'}</td>
-                <td>
-                  <button type="button" aria-pressed={s.token === selected} onClick={() => setSelected(s.token)}>
-                    Messages of {s.url}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          columns={[
+            { header: 'URL', cell: (s) => s.url },
+            { header: 'Event types', cell: (s) => (s.event_types.length ? s.event_types.join(', ') : 'all') },
+            { header: 'State', cell: (s) => (s.disabled ? 'disabled' : s.failing ? 'failing' : 'active') },
+            {
+              header: 'Open',
+              cell: (s) => (
+                <button type="button" aria-pressed={s.token === selected} onClick={() => setSelected(s.token)}>
+                  Messages of {s.url}
+                </button>
+              ),
+            },
+          ]}
+          rows={subscriptions.data?.data}
+          keyOf={(s) => s.token}
+          rowClass={(s) => (s.token === selected ? 'selected' : '')}
+        />
         {subscriptions.data?.data.length === 0 && <p>No subscriptions yet.</p>}
       </section>
       {current && <Subscription key={current.token} subscription={current} tick={live.tick} onDeleted={() => (setSelected(''), subscriptions.reload())} />}
     </>
   );
 }
+
+const MESSAGE_COLUMNS: Column<any>[] = [
+  { header: 'Created', cell: (m) => when(m.created) },
+  { header: 'Event', cell: (m) => m.event_type },
+  { header: 'Status', cell: (m) => m.status },
+  { header: 'Attempts', cell: (m) => m.attempts },
+  { header: 'Last answer', cell: (m) => m.last_response_status ?? '—' },
+];
+
+const ATTEMPT_COLUMNS: Column<any>[] = [
+  { header: '#', cell: (a) => a.attempt },
+  { header: 'When', cell: (a) => when(a.created) },
+  { header: 'Answer', cell: (a) => a.response_status ?? 'none' },
+  { header: 'Error', cell: (a) => a.error ?? '' },
+  { header: 'Took', cell: (a) => `${a.duration_ms} ms` },
+];
 
 function Subscription({ subscription, tick, onDeleted }: { subscription: any; tick: number; onDeleted: () => void }) {
   const base = `/v1/event_subscriptions/${subscription.token}`;
@@ -121,47 +126,34 @@ function Subscription({ subscription, tick, onDeleted }: { subscription: any; ti
           Delete subscription
         </button>
       </div>
-      {secret.result && (
-        <p role="status">
-          Signing secret: <code>{secret.result.secret}</code>
-        </p>
-      )}
+      {secret.result && <SecretNote secret={secret.result.secret} />}
       <ErrorNote error={secret.error ?? drop.error ?? resend.error} />
       {resend.result && <p role="status" class="ok">Resent: due now, status {resend.result.status}.</p>}
       <h3>Messages</h3>
       <SelectField label="Status" value={status} options={['', 'pending', 'delivered', 'failed']} onChange={setStatus} />
       <ErrorNote error={messages.error} />
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Created</th>
-            <th scope="col">Event</th>
-            <th scope="col">Status</th>
-            <th scope="col">Attempts</th>
-            <th scope="col">Last answer</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {messages.data?.data.map((m) => (
-            <tr key={m.token} class={m.token === message ? 'selected' : ''}>
-              <td>{when(m.created)}</td>
-              <td>{m.event_type}</td>
-              <td>{m.status}</td>
-              <td>{m.attempts}</td>
-              <td>{m.last_response_status ?? '—'}</td>
-              <td class="actions">
+      <DataTable
+        columns={[
+          ...MESSAGE_COLUMNS,
+          {
+            header: 'Actions',
+            class: 'actions',
+            cell: (m) => (
+              <>
                 <button type="button" onClick={() => setMessage(m.token)} aria-label={`Attempts of ${m.event_type} message ${m.token}`}>
                   Attempts
                 </button>
                 <button type="button" onClick={() => resend.run(m.token)} aria-label={`Resend ${m.event_type} message ${m.token}`}>
                   Resend
                 </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+        ]}
+        rows={messages.data?.data}
+        keyOf={(m) => m.token}
+        rowClass={(m) => (m.token === message ? 'selected' : '')}
+      />
       {messages.data?.data.length === 0 && <p>No messages.</p>}
       {message && <Attempts path={`${base}/messages/${message}`} tick={tick + round} />}
     </section>
@@ -175,28 +167,7 @@ function Attempts({ path, tick }: { path: string; tick: number }) {
     <>
       <h3 id="delivery-attempts">Delivery attempts</h3>
       <ErrorNote error={attempts.error ?? message.error} />
-      <table aria-labelledby="delivery-attempts">
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">When</th>
-            <th scope="col">Answer</th>
-            <th scope="col">Error</th>
-            <th scope="col">Took</th>
-          </tr>
-        </thead>
-        <tbody>
-          {attempts.data?.data.map((a) => (
-            <tr key={a.attempt}>
-              <td>{a.attempt}</td>
-              <td>{when(a.created)}</td>
-              <td>{a.response_status ?? 'none'}</td>
-              <td>{a.error ?? ''}</td>
-              <td>{a.duration_ms} ms</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable columns={ATTEMPT_COLUMNS} rows={attempts.data?.data} keyOf={(a) => a.attempt} labelledBy="delivery-attempts" />
       {message.data && (
         <details>
           <summary>Payload sent</summary>

@@ -1,31 +1,29 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { FUNDING_SOURCE_STATES, MAX_TRACKED_ATTEMPTS, PROGRAM_STATES } from '@ledger/domain';
 import type { FundingSourceState, ProgramState } from '@ledger/domain';
 import { TokenField } from './token-field';
-import { MAX_MONEY } from './validation';
+import { CentsField, OneOfField, PatternField, TextField, UrlField, valueField } from './value-fields';
+
+/**
+ * One of Lithic's account limits the platform has no rule for: only 0 (none) is taken (the spec's
+ * decline results have none to decline with).
+ */
+function NoLimitField(window: 'daily' | 'lifetime'): PropertyDecorator {
+  const description = `Lithic's ${window} account limit. Only 0 (none): the platform has no ${window} limit (the spec's decline results have none to decline with).`;
+  const message = `${window}_spend_limit can only be 0 (no limit): the platform has no ${window} limit; use spend_limit.weekly or monthly`;
+  return valueField({ type: 'integer', minimum: 0, maximum: 0 }, { optional: true, description }, [IsInt(), Max(0, { message }), Min(0)]);
+}
 
 export class PlatformSpendLimits {
-  @ApiPropertyOptional({ type: 'integer', minimum: 0 })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(MAX_MONEY)
+  @CentsField({ optional: true })
   transaction?: number;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0 })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(MAX_MONEY)
+  @CentsField({ optional: true })
   weekly?: number;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0 })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(MAX_MONEY)
+  @CentsField({ optional: true })
   monthly?: number;
 }
 
@@ -45,9 +43,7 @@ export class VelocityLimit {
 
 /** PATCH /v1/accounts/{account_token}: the program's own settings (an account is a program here). */
 export class UpdateAccountRequest {
-  @ApiPropertyOptional({ enum: PROGRAM_STATES })
-  @IsOptional()
-  @IsIn(PROGRAM_STATES, { message: `state must be one of ${PROGRAM_STATES.join(', ')}` })
+  @OneOfField(PROGRAM_STATES, { optional: true })
   state?: ProgramState;
 
   @ApiPropertyOptional({ type: PlatformSpendLimits })
@@ -71,25 +67,13 @@ export class UpdateAccountRequest {
   @MaxLength(255, { each: true })
   blocked_merchants?: string[];
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, description: 'Lithic\'s name for spend_limit.monthly (cents over the trailing month; 0 is none). If both are sent they must agree.' })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(MAX_MONEY)
+  @CentsField({ optional: true, description: 'Lithic\'s name for spend_limit.monthly (cents over the trailing month; 0 is none). If both are sent they must agree.' })
   monthly_spend_limit?: number;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 0, description: 'Lithic\'s daily account limit. Only 0 (none): the platform has no daily limit (the spec\'s decline results have none to decline with).' })
-  @IsOptional()
-  @IsInt()
-  @Max(0, { message: 'daily_spend_limit can only be 0 (no limit): the platform has no daily limit; use spend_limit.weekly or monthly' })
-  @Min(0)
+  @NoLimitField('daily')
   daily_spend_limit?: number;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 0, description: 'Lithic\'s lifetime account limit. Only 0 (none): the platform has no lifetime limit (the spec\'s decline results have none to decline with).' })
-  @IsOptional()
-  @IsInt()
-  @Max(0, { message: 'lifetime_spend_limit can only be 0 (no limit): the platform has no lifetime limit; use spend_limit.weekly or monthly' })
-  @Min(0)
+  @NoLimitField('lifetime')
   lifetime_spend_limit?: number;
 }
 
@@ -102,45 +86,28 @@ export const FUNDING_SOURCE_TYPES_ACCEPTED = ['DEPOSITORY_CHECKING', 'DEPOSITORY
 
 /** POST /v1/funding_sources: a bank account for the sandbox; only its last four digits are kept. */
 export class CreateFundingSourceRequest {
-  @ApiProperty({ minLength: 1, maxLength: 255 })
-  @IsString()
-  @MinLength(1, { message: 'account_name must not be empty' })
-  @MaxLength(255)
+  @TextField(255, { notEmpty: 'account_name must not be empty' })
   account_name!: string;
 
-  @ApiPropertyOptional({ pattern: '^\\d{4,17}$', description: 'Only the last four digits are kept' })
-  @IsOptional()
-  @Matches(/^\d{4,17}$/, { message: 'account_number must be 4 to 17 digits' })
+  @PatternField(/^\d{4,17}$/, 'account_number must be 4 to 17 digits', { optional: true, description: 'Only the last four digits are kept' })
   account_number?: string;
 
-  @ApiPropertyOptional({ maxLength: 255 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(255)
+  @TextField(255, { optional: true })
   nickname?: string;
 
-  @ApiPropertyOptional({ enum: FUNDING_SOURCE_TYPES_ACCEPTED })
-  @IsOptional()
-  @IsIn(FUNDING_SOURCE_TYPES_ACCEPTED, { message: `type must be one of ${FUNDING_SOURCE_TYPES_ACCEPTED.join(', ')}` })
+  @OneOfField(FUNDING_SOURCE_TYPES_ACCEPTED, { optional: true })
   type?: (typeof FUNDING_SOURCE_TYPES_ACCEPTED)[number];
 
-  @ApiPropertyOptional({ enum: FUNDING_SOURCE_STATES })
-  @IsOptional()
-  @IsIn(FUNDING_SOURCE_STATES, { message: `state must be one of ${FUNDING_SOURCE_STATES.join(', ')}` })
+  @OneOfField(FUNDING_SOURCE_STATES, { optional: true })
   state?: FundingSourceState;
 }
 
 /** PATCH /v1/funding_sources/{funding_token}. */
 export class UpdateFundingSourceRequest {
-  @ApiPropertyOptional({ enum: FUNDING_SOURCE_STATES })
-  @IsOptional()
-  @IsIn(FUNDING_SOURCE_STATES, { message: `state must be one of ${FUNDING_SOURCE_STATES.join(', ')}` })
+  @OneOfField(FUNDING_SOURCE_STATES, { optional: true })
   state?: FundingSourceState;
 
-  @ApiPropertyOptional({ maxLength: 255 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(255)
+  @TextField(255, { optional: true })
   nickname?: string;
 }
 
@@ -154,9 +121,7 @@ export const DEFAULT_AUTH_STREAM_TIMEOUT_MS = 2000;
 
 /** PUT /v1/auth_stream: the program's own authorization endpoint. */
 export class EnrollAuthorizationStreamRequest {
-  @ApiProperty({ format: 'uri', maxLength: 2048 })
-  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'url must be an http or https URL' })
-  @MaxLength(2048)
+  @UrlField()
   url!: string;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 100, maximum: 6000, default: 2000 })

@@ -1,67 +1,53 @@
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUrl, Matches, MaxLength } from 'class-validator';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, IsArray, IsIn, Matches } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
 import { NotFound, WEBHOOK_EVENT_TYPES } from '@ledger/domain';
 import { WEBHOOK_MESSAGE_STATUSES, type WebhookAttemptFilter, type WebhookMessageStatus } from '../queries/event-subscription-queries';
 import { TokenField } from './token-field';
 import { CursorParameter } from './cursor-parameters';
 import { DayOrInstantParameter } from './query-parameters';
 import { PageParams } from './validation';
+import { FlagField, OneOfField, TextField, UrlField, valueField } from './value-fields';
 
-const urlOptions = { require_tld: false, protocols: ['http', 'https'], require_protocol: true };
-const urlMessage = { message: 'url must be an http or https URL' };
-const eventTypesMessage = { each: true, message: `event_types must contain only ${WEBHOOK_EVENT_TYPES.join(', ')}` };
+/** The webhooks a subscription wants: a list of known event types. */
+function EventTypesField(options: { description?: string } = {}): PropertyDecorator {
+  const message = `event_types must contain only ${WEBHOOK_EVENT_TYPES.join(', ')}`;
+  return valueField({ type: [String], enum: WEBHOOK_EVENT_TYPES }, { ...options, optional: true }, [
+    IsArray({ message: 'event_types must be a list' }),
+    ArrayMaxSize(WEBHOOK_EVENT_TYPES.length * 4),
+    IsIn(WEBHOOK_EVENT_TYPES, { each: true, message }),
+  ]);
+}
+
+const DISABLED_MESSAGE = 'disabled must be true or false';
 export const MAX_EVENT_SUBSCRIPTION_DESCRIPTION = 512;
 
 /** POST /v1/event_subscriptions. An empty or absent event_types list subscribes to every type. */
 export class CreateEventSubscriptionRequest {
-  @ApiProperty({ format: 'uri', maxLength: 2048 })
-  @IsUrl(urlOptions, urlMessage)
-  @MaxLength(2048)
+  @UrlField()
   url!: string;
 
-  @ApiPropertyOptional({ maxLength: MAX_EVENT_SUBSCRIPTION_DESCRIPTION })
-  @IsOptional()
-  @IsString()
-  @MaxLength(MAX_EVENT_SUBSCRIPTION_DESCRIPTION)
+  @TextField(MAX_EVENT_SUBSCRIPTION_DESCRIPTION, { optional: true })
   description?: string;
 
-  @ApiPropertyOptional({ type: [String], enum: WEBHOOK_EVENT_TYPES, description: 'Empty or absent: every type' })
-  @IsOptional()
-  @IsArray({ message: 'event_types must be a list' })
-  @ArrayMaxSize(WEBHOOK_EVENT_TYPES.length * 4)
-  @IsIn(WEBHOOK_EVENT_TYPES, eventTypesMessage)
+  @EventTypesField({ description: 'Empty or absent: every type' })
   event_types?: string[];
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsBoolean({ message: 'disabled must be true or false' })
+  @FlagField({ optional: true, message: DISABLED_MESSAGE })
   disabled?: boolean;
 }
 
 /** PATCH /v1/event_subscriptions/{event_subscription_token}: only the fields given change. */
 export class UpdateEventSubscriptionRequest {
-  @ApiPropertyOptional({ format: 'uri', maxLength: 2048 })
-  @IsOptional()
-  @IsUrl(urlOptions, urlMessage)
-  @MaxLength(2048)
+  @UrlField({ optional: true })
   url?: string;
 
-  @ApiPropertyOptional({ maxLength: MAX_EVENT_SUBSCRIPTION_DESCRIPTION })
-  @IsOptional()
-  @IsString()
-  @MaxLength(MAX_EVENT_SUBSCRIPTION_DESCRIPTION)
+  @TextField(MAX_EVENT_SUBSCRIPTION_DESCRIPTION, { optional: true })
   description?: string;
 
-  @ApiPropertyOptional({ type: [String], enum: WEBHOOK_EVENT_TYPES })
-  @IsOptional()
-  @IsArray({ message: 'event_types must be a list' })
-  @ArrayMaxSize(WEBHOOK_EVENT_TYPES.length * 4)
-  @IsIn(WEBHOOK_EVENT_TYPES, eventTypesMessage)
+  @EventTypesField()
   event_types?: string[];
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsBoolean({ message: 'disabled must be true or false' })
+  @FlagField({ optional: true, message: DISABLED_MESSAGE })
   disabled?: boolean;
 }
 
@@ -100,9 +86,7 @@ export class ListWebhookAttemptsParams extends PageParams {
   @DayOrInstantParameter({ description: 'Attempts made before this instant, or before this day (YYYY-MM-DD: its UTC midnight)' })
   end?: Date;
 
-  @ApiPropertyOptional({ enum: WEBHOOK_ATTEMPT_STATUSES, description: 'SUCCESS: a 2xx answer; FAILED: any other outcome. PENDING and SENDING match nothing (attempts are logged once ended).' })
-  @IsOptional()
-  @IsIn(WEBHOOK_ATTEMPT_STATUSES, { message: `status must be one of ${WEBHOOK_ATTEMPT_STATUSES.join(', ')}` })
+  @OneOfField(WEBHOOK_ATTEMPT_STATUSES, { optional: true, description: 'SUCCESS: a 2xx answer; FAILED: any other outcome. PENDING and SENDING match nothing (attempts are logged once ended).' })
   status?: WebhookAttemptStatus;
 }
 
@@ -118,9 +102,7 @@ export class ListWebhookMessagesParams extends PageParams {
   @CursorParameter({ anyUuid: true })
   ending_before?: string;
 
-  @ApiPropertyOptional({ enum: WEBHOOK_MESSAGE_STATUSES })
-  @IsOptional()
-  @IsIn(WEBHOOK_MESSAGE_STATUSES, { message: `status must be one of ${WEBHOOK_MESSAGE_STATUSES.join(', ')}` })
+  @OneOfField(WEBHOOK_MESSAGE_STATUSES, { optional: true })
   status?: WebhookMessageStatus;
 }
 
@@ -208,8 +190,6 @@ export class RedeliveryRangeParams {
 
 /** POST /v1/simulate/event_subscriptions/{event_subscription_token}/send_example. */
 export class SendExampleRequest {
-  @ApiPropertyOptional({ enum: WEBHOOK_EVENT_TYPES, description: 'Absent: card.created' })
-  @IsOptional()
-  @IsIn(WEBHOOK_EVENT_TYPES, { message: `event_type must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}` })
+  @OneOfField(WEBHOOK_EVENT_TYPES, { optional: true, description: 'Absent: card.created' })
   event_type?: string;
 }

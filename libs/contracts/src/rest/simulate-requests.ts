@@ -1,144 +1,95 @@
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateBy } from 'class-validator';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsString, ValidateBy } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
 import { TokenField } from './token-field';
 import { parseInstantParameter } from './query-parameters';
-import { MAX_MONEY } from './validation';
+import { CentsField, ExpiryMonthField, ExpiryYearField, FieldOptions, FlagField, OneOfField, PatternField, PinField, TextField } from './value-fields';
 
-const amountMessage = (min: number) => `amount must be an integer number of cents, ${min} or more`;
+/** A simulated amount in cents, from `minimum`; anything else is refused with one message. */
+function AmountField(minimum: number, options: FieldOptions = {}): PropertyDecorator {
+  const message = `amount must be an integer number of cents, ${minimum} or more`;
+  return CentsField({ ...options, minimum, message, belowMinimum: message });
+}
 export const MAX_DESCRIPTOR_LENGTH = 255;
 export const SIMULATED_AUTHORIZATION_STATUSES = ['AUTHORIZATION'] as const;
 export const SIMULATED_VOID_TYPES = ['AUTHORIZATION_REVERSAL'] as const;
 
 /** POST /v1/simulate/authorize (spec 4.1) plus the optional merchant and card-detail fields of issue 3. */
 export class SimulateAuthorizeRequest {
-  @ApiProperty({ type: 'integer', minimum: 0, description: 'Cents' })
-  @IsInt({ message: amountMessage(0) })
-  @Min(0, { message: amountMessage(0) })
-  @Max(MAX_MONEY)
+  @AmountField(0, { description: 'Cents' })
   amount!: number;
 
-  @ApiProperty({ minLength: 1, maxLength: MAX_DESCRIPTOR_LENGTH, description: 'Merchant descriptor' })
-  @IsString()
-  @MinLength(1, { message: 'descriptor must not be empty' })
-  @MaxLength(MAX_DESCRIPTOR_LENGTH)
+  @TextField(MAX_DESCRIPTOR_LENGTH, { description: 'Merchant descriptor', notEmpty: 'descriptor must not be empty' })
   descriptor!: string;
 
-  @ApiProperty({ pattern: '^\\d{16}$' })
-  @Matches(/^\d{16}$/, { message: 'pan must be a 16-digit card number' })
+  @PatternField(/^\d{16}$/, 'pan must be a 16-digit card number')
   pan!: string;
 
-  @ApiPropertyOptional({ pattern: '^\\d{4}$', default: '5999' })
-  @IsOptional()
-  @Matches(/^\d{4}$/, { message: 'mcc must be a four-digit merchant category code' })
+  @PatternField(/^\d{4}$/, 'mcc must be a four-digit merchant category code', { optional: true, default: '5999' })
   mcc?: string;
 
-  @ApiPropertyOptional({ maxLength: 64 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(64)
+  @TextField(64, { optional: true })
   merchant_acceptor_id?: string;
 
-  @ApiPropertyOptional({ maxLength: 64, description: 'Merchant city (Lithic: merchant_acceptor_city)' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(64)
+  @TextField(64, { optional: true, description: 'Merchant city (Lithic: merchant_acceptor_city)' })
   city?: string;
 
-  @ApiPropertyOptional({ maxLength: 64, description: 'Merchant state (Lithic: merchant_acceptor_state)' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(64)
+  @TextField(64, { optional: true, description: 'Merchant state (Lithic: merchant_acceptor_state)' })
   state?: string;
 
-  @ApiPropertyOptional({ pattern: '^[A-Z]{3}$', default: 'USA', description: 'ISO 3166 alpha-3 (Lithic: merchant_acceptor_country)' })
-  @IsOptional()
-  @Matches(/^[A-Z]{3}$/, { message: 'country must be a three-letter ISO 3166 alpha-3 code' })
+  @PatternField(/^[A-Z]{3}$/, 'country must be a three-letter ISO 3166 alpha-3 code', { optional: true, default: 'USA', description: 'ISO 3166 alpha-3 (Lithic: merchant_acceptor_country)' })
   country?: string;
 
-  @ApiPropertyOptional({ pattern: '^[A-Z]{3}$', default: 'USD' })
-  @IsOptional()
-  @Matches(/^[A-Z]{3}$/, { message: 'merchant_currency must be a three-letter ISO 4217 code' })
+  @PatternField(/^[A-Z]{3}$/, 'merchant_currency must be a three-letter ISO 4217 code', { optional: true, default: 'USD' })
   merchant_currency?: string;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, description: 'In the smallest unit of merchant_currency; amount by default' })
-  @IsOptional()
-  @IsInt({ message: 'merchant_amount must be an integer in the smallest unit of merchant_currency' })
-  @Min(0)
-  @Max(MAX_MONEY)
+  @CentsField({ optional: true, description: 'In the smallest unit of merchant_currency; amount by default', message: 'merchant_amount must be an integer in the smallest unit of merchant_currency' })
   merchant_amount?: number;
 
-  @ApiPropertyOptional({ pattern: '^\\d{3}$', description: 'Checked when given' })
-  @IsOptional()
-  @Matches(/^\d{3}$/, { message: 'cvv must be three digits' })
+  @PatternField(/^\d{3}$/, 'cvv must be three digits', { optional: true, description: 'Checked when given' })
   cvv?: string;
 
-  @ApiPropertyOptional({ pattern: '^(0[1-9]|1[0-2])$', description: 'Checked when given' })
-  @IsOptional()
-  @Matches(/^(0[1-9]|1[0-2])$/, { message: 'exp_month must be two digits, 01 to 12' })
+  @ExpiryMonthField({ optional: true, description: 'Checked when given' })
   exp_month?: string;
 
-  @ApiPropertyOptional({ pattern: '^\\d{4}$', description: 'Checked when given' })
-  @IsOptional()
-  @Matches(/^\d{4}$/, { message: 'exp_year must be a four-digit year' })
+  @ExpiryYearField({ optional: true, description: 'Checked when given' })
   exp_year?: string;
 
-  @ApiPropertyOptional({ pattern: '^\\d{4,12}$', description: 'Checked when given' })
-  @IsOptional()
-  @Matches(/^\d{4,12}$/, { message: 'pin must be 4 to 12 digits' })
+  @PinField({ optional: true, description: 'Checked when given' })
   pin?: string;
 
   /** Whether the program's authorization endpoint may approve a smaller amount. */
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsBoolean()
+  @FlagField({ optional: true })
   partial_approval_capable?: boolean;
 
   /** Lithic's SDK name for `city`; both may be sent if they agree (docs/decisions.md, Lithic SDK). */
-  @ApiPropertyOptional({ maxLength: 64, description: 'Alias of city (Lithic SDK)' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(64)
+  @TextField(64, { optional: true, description: 'Alias of city (Lithic SDK)' })
   merchant_acceptor_city?: string;
 
   /** Lithic's SDK name for `state`. */
-  @ApiPropertyOptional({ maxLength: 64, description: 'Alias of state (Lithic SDK)' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(64)
+  @TextField(64, { optional: true, description: 'Alias of state (Lithic SDK)' })
   merchant_acceptor_state?: string;
 
   /** Lithic's SDK name for `country`. */
-  @ApiPropertyOptional({ pattern: '^[A-Z]{3}$', description: 'Alias of country (Lithic SDK)' })
-  @IsOptional()
-  @Matches(/^[A-Z]{3}$/, { message: 'merchant_acceptor_country must be a three-letter ISO 3166 alpha-3 code' })
+  @PatternField(/^[A-Z]{3}$/, 'merchant_acceptor_country must be a three-letter ISO 3166 alpha-3 code', { optional: true, description: 'Alias of country (Lithic SDK)' })
   merchant_acceptor_country?: string;
 
   /**
    * Lithic's kind of simulated message. Only AUTHORIZATION (its default, a dual-message purchase) is
    * what this endpoint simulates; balance inquiries and credit or single-message authorizations are not.
    */
-  @ApiPropertyOptional({ enum: SIMULATED_AUTHORIZATION_STATUSES, description: 'Lithic SDK field; only AUTHORIZATION is simulated' })
-  @IsOptional()
-  @IsIn(SIMULATED_AUTHORIZATION_STATUSES, { message: 'status must be AUTHORIZATION (the only kind simulated)' })
+  @OneOfField(SIMULATED_AUTHORIZATION_STATUSES, { optional: true, description: 'Lithic SDK field; only AUTHORIZATION is simulated', message: 'status must be AUTHORIZATION (the only kind simulated)' })
   status?: (typeof SIMULATED_AUTHORIZATION_STATUSES)[number];
 }
 
 /** POST /v1/simulate/return (spec 4.4). */
 export class SimulateReturnRequest {
-  @ApiProperty({ type: 'integer', minimum: 1, description: 'Cents' })
-  @IsInt({ message: amountMessage(1) })
-  @Min(1, { message: amountMessage(1) })
-  @Max(MAX_MONEY)
+  @AmountField(1, { description: 'Cents' })
   amount!: number;
 
-  @ApiProperty({ minLength: 1, maxLength: MAX_DESCRIPTOR_LENGTH })
-  @IsString()
-  @MinLength(1, { message: 'descriptor must not be empty' })
-  @MaxLength(MAX_DESCRIPTOR_LENGTH)
+  @TextField(MAX_DESCRIPTOR_LENGTH, { notEmpty: 'descriptor must not be empty' })
   descriptor!: string;
 
-  @ApiProperty({ pattern: '^\\d{16}$' })
-  @Matches(/^\d{16}$/, { message: 'pan must be a 16-digit card number' })
+  @PatternField(/^\d{16}$/, 'pan must be a 16-digit card number')
   pan!: string;
 }
 
@@ -147,10 +98,7 @@ export class SimulateTransactionAmountRequest {
   @TokenField({ description: 'The transaction token from /v1/simulate/authorize' })
   token!: string;
 
-  @ApiProperty({ type: 'integer', minimum: 1, description: 'Cents' })
-  @IsInt({ message: amountMessage(1) })
-  @Min(1, { message: amountMessage(1) })
-  @Max(MAX_MONEY)
+  @AmountField(1, { description: 'Cents' })
   amount!: number;
 }
 
@@ -163,11 +111,7 @@ export class SimulateClearingRequest {
   @TokenField({ description: 'The transaction token from /v1/simulate/authorize' })
   token!: string;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'Cents; the full pending amount when absent' })
-  @IsOptional()
-  @IsInt({ message: amountMessage(1) })
-  @Min(1, { message: amountMessage(1) })
-  @Max(MAX_MONEY)
+  @AmountField(1, { optional: true, description: 'Cents; the full pending amount when absent' })
   amount?: number;
 }
 
@@ -177,9 +121,7 @@ export class SimulateClearingRequest {
  * AUTHORIZATION_EXPIRY is not simulated.
  */
 export class SimulateVoidRequest extends SimulateClearingRequest {
-  @ApiPropertyOptional({ enum: SIMULATED_VOID_TYPES, description: 'Lithic SDK field; only AUTHORIZATION_REVERSAL is simulated' })
-  @IsOptional()
-  @IsIn(SIMULATED_VOID_TYPES, { message: 'type must be AUTHORIZATION_REVERSAL (the only kind of void simulated)' })
+  @OneOfField(SIMULATED_VOID_TYPES, { optional: true, description: 'Lithic SDK field; only AUTHORIZATION_REVERSAL is simulated', message: 'type must be AUTHORIZATION_REVERSAL (the only kind of void simulated)' })
   type?: (typeof SIMULATED_VOID_TYPES)[number];
 }
 

@@ -1,10 +1,9 @@
-import { IsIn, IsOptional } from 'class-validator';
-import { ApiPropertyOptional } from '@nestjs/swagger';
 import { TokenField } from './token-field';
 import { InstantParameter, IntegerParameter } from './query-parameters';
 import { RESULT_FILTERS } from './simulate-requests';
 import { TRANSACTION_STATUSES } from '@ledger/domain';
 import { MAX_PAGE_SIZE, PagedDateRangeParams } from './validation';
+import { OneOfField } from './value-fields';
 
 /** Our statuses, and Lithic's EXPIRED so an SDK filter on it is answered (with none) rather than refused. */
 export const TRANSACTION_STATUS_FILTERS = [...TRANSACTION_STATUSES, 'EXPIRED'] as const;
@@ -30,14 +29,10 @@ export class ListTransactionsParams extends PagedDateRangeParams {
   @InstantParameter({ description: 'Time travel: the transactions as they were at that moment' })
   as_of?: Date;
 
-  @ApiPropertyOptional({ enum: RESULT_FILTERS })
-  @IsOptional()
-  @IsIn(RESULT_FILTERS, { message: 'result must be APPROVED or DECLINED' })
+  @OneOfField(RESULT_FILTERS, { optional: true, message: 'result must be APPROVED or DECLINED' })
   result?: (typeof RESULT_FILTERS)[number];
 
-  @ApiPropertyOptional({ enum: TRANSACTION_STATUS_FILTERS, description: 'EXPIRED is Lithic\'s; no transaction here expires, so it matches none' })
-  @IsOptional()
-  @IsIn(TRANSACTION_STATUS_FILTERS, { message: `status must be one of ${TRANSACTION_STATUS_FILTERS.join(', ')}` })
+  @OneOfField(TRANSACTION_STATUS_FILTERS, { optional: true, description: 'EXPIRED is Lithic\'s; no transaction here expires, so it matches none' })
   status?: TransactionStatusFilter;
 
   @IntegerParameter({ minimum: 1, maximum: MAX_PAGE_SIZE, description: 'Spec table spelling of page_size' })

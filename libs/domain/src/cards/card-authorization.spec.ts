@@ -19,63 +19,29 @@ import {
   CreditReturn,
 } from './card-authorization';
 import { CardNotFound } from './card-errors';
+import { cardCreated, passingChecks } from '../../test/card-fixtures';
+import { cardToken, coffeeShop, fundingToken, now, otherProgramToken, programToken } from '../../test/fixtures';
 
 // ---------------------------------------------------------------- fixtures
 
-const now = new Date('2026-11-22T10:15:30.000Z');
 const spec = deciderSpecification(cardDecider, { now });
 const SECOND = 1000;
 const DAY = 86_400 * SECOND;
 const ago = (ms: number): string => new Date(now.getTime() - ms).toISOString();
 
-const cardToken = '7ef7d65c-9023-4da3-b113-3b8583fd7951';
-const programToken = 'c2f1e3a4-5b6c-4d7e-8f90-a1b2c3d4e5f6';
-const otherProgramToken = '00000000-0000-4000-8000-000000000000';
-const fundingToken = 'ecbd1d58-0299-48b3-84da-6ed7f5bf9ec1';
 const pinHash = 'hash-of-1234';
 
-const coffeeShop: Merchant = { acceptorId: '174030075991', city: 'NEW YORK', country: 'USA', descriptor: 'COFFEE SHOP', mcc: '5812', state: 'NY' };
 const bakery: Merchant = { acceptorId: '299887766554', city: 'BOSTON', country: 'USA', descriptor: 'BAKERY', mcc: '5462', state: 'MA' };
 /** The same merchant as the network sends it without an acceptor id. */
 const byDescriptor = (descriptor: string): Merchant => ({ ...coffeeShop, acceptorId: '', descriptor });
 
 /** Every check passes: active program, matching CVV/expiry/PIN, a velocity rule not reached, ENABLED funding. */
-const passing: AuthorizationChecks = {
-  programState: 'ACTIVE',
-  merchantBlocked: false,
-  velocity: { maxAuthorizations: 3, windowSeconds: 60 },
-  globalLimitExceeded: null,
-  fundingState: 'ENABLED',
-  cvvMatches: true,
-  expiryMatches: true,
-  presentedPinHash: pinHash,
-  streamDecline: null,
-};
+const passing: AuthorizationChecks = passingChecks({ velocity: { maxAuthorizations: 3, windowSeconds: 60 }, cvvMatches: true, expiryMatches: true, presentedPinHash: pinHash });
 
 // ---------------------------------------------------------------- events
 
 /** An OPEN DIGITAL_WALLET card with a PIN and a 1000-cent TRANSACTION limit, valid until 11/2029. */
-const created = (overrides: Partial<CardCreated['data']> = {}): CardCreated => ({
-  type: 'CardCreated',
-  data: {
-    cardToken,
-    programToken,
-    cardType: 'DIGITAL_WALLET',
-    state: 'OPEN',
-    memo: '',
-    spendLimit: 1000,
-    spendLimitDuration: 'TRANSACTION',
-    fundingToken,
-    expMonth: '11',
-    expYear: '2029',
-    lastFour: '1111',
-    panHash: 'hash-of-pan',
-    panEncrypted: 'v1:cipher',
-    pinHash,
-    created: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  },
-});
+const created = (overrides: Partial<CardCreated['data']> = {}): CardCreated => cardCreated({ pinHash, ...overrides });
 
 interface Past {
   readonly transactionToken?: string;
@@ -602,37 +568,21 @@ describe('card authorization', () => {
     });
 
     describe('window boundaries: a return in the window undoes only spend in the window before it', () => {
-      it('MONTHLY: a return this month frees nothing of spend older than a month', () => {
-        const given = [
-          limited('MONTHLY'),
-          approved({ transactionToken: 'txn-old', amount: 900, at: ago(40 * DAY) }),
-          returnCredited('txn-return', 900, ago(5 * DAY)),
-          approved({ transactionToken: 'txn-new', amount: 900, at: ago(1 * DAY) }),
-        ];
-        expectApproved(given, { amount: 100 });
-        expectDeclined('USER_TRANSACTION_LIMIT', given, { amount: 101 });
-      });
-
-      it('ANNUALLY: a return this year frees nothing of last year’s spend', () => {
-        const given = [
-          limited('ANNUALLY'),
-          approved({ transactionToken: 'txn-old', amount: 900, at: '2025-12-31T23:59:59.999Z' }),
-          returnCredited('txn-return', 900, '2026-01-01T00:00:00.000Z'),
-          approved({ transactionToken: 'txn-new', amount: 900, at: ago(1 * DAY) }),
-        ];
-        expectApproved(given, { amount: 100 });
-        expectDeclined('USER_TRANSACTION_LIMIT', given, { amount: 101 });
-      });
-
-      it('MONTHLY: once the spend it undid leaves the window, the return leaves nothing behind', () => {
-        const given = [
-          limited('MONTHLY'),
-          approved({ transactionToken: 'txn-old', amount: 900, at: '2026-10-21T00:00:00.000Z' }),
-          returnCredited('txn-return', 900, '2026-10-25T00:00:00.000Z'),
-        ];
+      // Each: 900 spent at `old`, a return of 900 at `returned`, 900 more at `recent` if any; then exactly `room` is left.
+      it.each([
+        { title: 'MONTHLY: a return this month frees nothing of spend older than a month', duration: 'MONTHLY', old: ago(40 * DAY), returned: ago(5 * DAY), recent: ago(1 * DAY), room: 100 },
+        { title: 'ANNUALLY: a return this year frees nothing of last year’s spend', duration: 'ANNUALLY', old: '2025-12-31T23:59:59.999Z', returned: '2026-01-01T00:00:00.000Z', recent: ago(1 * DAY), room: 100 },
         // On 2026-11-22 the window starts on 2026-10-22: the return is in it, the spend it undid is not.
-        expectApproved(given, { amount: 1000 });
-        expectDeclined('USER_TRANSACTION_LIMIT', given, { amount: 1001 });
+        { title: 'MONTHLY: once the spend it undid leaves the window, the return leaves nothing behind', duration: 'MONTHLY', old: '2026-10-21T00:00:00.000Z', returned: '2026-10-25T00:00:00.000Z', recent: null, room: 1000 },
+      ] as const)('$title', ({ duration, old, returned, recent, room }) => {
+        const given = [
+          limited(duration),
+          approved({ transactionToken: 'txn-old', amount: 900, at: old }),
+          returnCredited('txn-return', 900, returned),
+          ...(recent === null ? [] : [approved({ transactionToken: 'txn-new', amount: 900, at: recent })]),
+        ];
+        expectApproved(given, { amount: room });
+        expectDeclined('USER_TRANSACTION_LIMIT', given, { amount: room + 1 });
       });
     });
 

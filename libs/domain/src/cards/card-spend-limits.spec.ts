@@ -1,7 +1,7 @@
 import { cardSpendLimitStanding } from './card-spend-limits';
 import type { SpendEntry } from './spend-window';
+import { now } from '../../test/fixtures';
 
-const now = new Date('2026-11-22T10:15:30.000Z');
 const HOUR = 3_600_000;
 const ago = (ms: number): string => new Date(now.getTime() - ms).toISOString();
 const spend = (...entries: [amount: number, at: string][]): ReadonlyMap<string, SpendEntry> =>

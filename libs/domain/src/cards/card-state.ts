@@ -10,26 +10,28 @@ import type { CardState, CardType, CreatableCardState, SpendLimitDuration } from
 
 // ---------------------------------------------------------------- events
 
+/** What a card is issued with: CardCreated records it, and the card's state keeps it (changed by later events). */
+export interface CardIssue {
+  readonly cardToken: string;
+  readonly programToken: string;
+  readonly cardType: CardType;
+  readonly memo: string;
+  readonly spendLimit: number;
+  readonly spendLimitDuration: SpendLimitDuration;
+  readonly fundingToken: string;
+  readonly expMonth: string;
+  readonly expYear: string;
+  readonly lastFour: string;
+  readonly panHash: string;
+  readonly panEncrypted: string;
+  /** Keyed hash of the card's PIN; null when the card has none. */
+  readonly pinHash: string | null;
+  readonly created: string;
+}
+
 export interface CardCreated {
   readonly type: 'CardCreated';
-  readonly data: {
-    readonly cardToken: string;
-    readonly programToken: string;
-    readonly cardType: CardType;
-    readonly state: CreatableCardState;
-    readonly memo: string;
-    readonly spendLimit: number;
-    readonly spendLimitDuration: SpendLimitDuration;
-    readonly fundingToken: string;
-    readonly expMonth: string;
-    readonly expYear: string;
-    readonly lastFour: string;
-    readonly panHash: string;
-    readonly panEncrypted: string;
-    /** Keyed hash of the card's PIN; null when the card has none. */
-    readonly pinHash: string | null;
-    readonly created: string;
-  };
+  readonly data: CardIssue & { readonly state: CreatableCardState };
 }
 
 /** Only the fields that changed are present. */
@@ -138,27 +140,13 @@ export type CardEventType = CardEvent['type'];
 
 export type Card =
   | { readonly status: 'absent' }
-  | {
+  | (CardIssue & {
       readonly status: 'issued';
-      readonly cardToken: string;
-      readonly programToken: string;
-      readonly cardType: CardType;
       readonly state: CardState;
-      readonly memo: string;
-      readonly spendLimit: number;
-      readonly spendLimitDuration: SpendLimitDuration;
-      readonly fundingToken: string;
-      readonly expMonth: string;
-      readonly expYear: string;
-      readonly lastFour: string;
-      readonly panHash: string;
-      readonly panEncrypted: string;
-      readonly pinHash: string | null;
       /** The merchant a MERCHANT_LOCKED card is locked to; empty until its first approval. */
       readonly hostname: string;
       readonly lockedMerchantKey: string | null;
       readonly closedReason: CardClosedReason | null;
-      readonly created: string;
       /**
        * What counts against the spend limit, by transaction token, in card-event order (a Map keeps
        * the order entries were first added in; an adjustment changes an entry in its place). A
@@ -167,7 +155,7 @@ export type Card =
       readonly spend: ReadonlyMap<string, SpendEntry>;
       /** Times of the latest authorization attempts, newest last, for the velocity rule. */
       readonly recentAttempts: readonly string[];
-    };
+    });
 
 export type IssuedCard = Extract<Card, { status: 'issued' }>;
 

@@ -2,12 +2,10 @@ import { deciderSpecification } from '@ledger/test-support';
 import { cardDecider, CreateCard, UpdateCard } from './card';
 import { CardCreated, CardEvent } from './card-state';
 import { CardAlreadyExists, CardIsClosed, CardNotFound, CardStateNotAllowed, ExpiryInThePast } from './card-errors';
+import { cardCreated } from '../../test/card-fixtures';
+import { cardToken, fundingToken, now, programToken } from '../../test/fixtures';
 
-const now = new Date('2026-11-22T10:15:30.000Z');
 const spec = deciderSpecification(cardDecider, { now });
-const cardToken = '7ef7d65c-9023-4da3-b113-3b8583fd7951';
-const programToken = 'c2f1e3a4-5b6c-4d7e-8f90-a1b2c3d4e5f6';
-const fundingToken = 'ecbd1d58-0299-48b3-84da-6ed7f5bf9ec1';
 const cardNumber = { lastFour: '1111', panHash: 'hash-of-pan', panEncrypted: 'v1:cipher' };
 
 const create = (overrides: Partial<CreateCard> = {}): CreateCard => ({
@@ -20,27 +18,9 @@ const create = (overrides: Partial<CreateCard> = {}): CreateCard => ({
   ...overrides,
 });
 
-const created = (overrides: Partial<CardCreated['data']> = {}): CardCreated => ({
-  type: 'CardCreated',
-  data: {
-    cardToken,
-    programToken,
-    cardType: 'MERCHANT_LOCKED',
-    state: 'OPEN',
-    memo: '',
-    spendLimit: 0,
-    spendLimitDuration: 'TRANSACTION',
-    fundingToken,
-    expMonth: '11',
-    expYear: '2029',
-    lastFour: '1111',
-    panHash: 'hash-of-pan',
-    panEncrypted: 'v1:cipher',
-    pinHash: null,
-    created: '2026-11-22T10:15:30.000Z',
-    ...overrides,
-  },
-});
+/** What CreateCard with no options records: no limit, and the expiry three years ahead. */
+const created = (overrides: Partial<CardCreated['data']> = {}): CardCreated =>
+  cardCreated({ cardType: 'MERCHANT_LOCKED', spendLimit: 0, created: '2026-11-22T10:15:30.000Z', ...overrides });
 
 const update = (overrides: Partial<UpdateCard>): UpdateCard => ({ type: 'UpdateCard', cardToken, programToken, ...overrides });
 const paused: CardEvent = { type: 'CardPaused', data: { cardToken } };

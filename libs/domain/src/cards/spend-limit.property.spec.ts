@@ -5,6 +5,8 @@ import { Card, CardEvent } from './card-state';
 import { AuthorizeSpend, CreditReturn } from './card-authorization';
 import { SpendLimitDuration } from './card-values';
 import { windowStart } from './spend-window';
+import { cardCreated, passingChecks } from '../../test/card-fixtures';
+import { cardToken, programToken } from '../../test/fixtures';
 
 /**
  * Generated histories of authorizations, returns and voids on a limited card, decided one by one by
@@ -16,8 +18,6 @@ import { windowStart } from './spend-window';
 
 const LIMIT = 1000;
 const DAY = 86_400_000;
-const cardToken = '7ef7d65c-9023-4da3-b113-3b8583fd7951';
-const programToken = 'c2f1e3a4-5b6c-4d7e-8f90-a1b2c3d4e5f6';
 const merchant: Merchant = { acceptorId: '', city: 'NEW YORK', country: 'USA', descriptor: 'SHOP', mcc: '5999', state: 'NY' };
 
 type Step =
@@ -54,28 +54,7 @@ function spentBefore(counted: readonly Counted[], duration: SpendLimitDuration, 
 function run(duration: SpendLimitDuration, startAt: number, steps: readonly Step[]) {
   let card: Card = cardDecider.initialState();
   const apply = (events: readonly CardEvent[]) => (card = events.reduce(cardDecider.evolve, card));
-  apply([
-    {
-      type: 'CardCreated',
-      data: {
-        cardToken,
-        programToken,
-        cardType: 'DIGITAL_WALLET',
-        state: 'OPEN',
-        memo: '',
-        spendLimit: LIMIT,
-        spendLimitDuration: duration,
-        fundingToken: 'f',
-        expMonth: '12',
-        expYear: '2099',
-        lastFour: '1111',
-        panHash: 'h',
-        panEncrypted: 'e',
-        pinHash: null,
-        created: new Date(startAt).toISOString(),
-      },
-    },
-  ]);
+  apply([cardCreated({ spendLimit: LIMIT, spendLimitDuration: duration, expMonth: '12', expYear: '2099', created: new Date(startAt).toISOString() })]);
   const counted: Counted[] = [];
   let time = startAt;
   steps.forEach((next, index) => {
@@ -87,17 +66,7 @@ function run(duration: SpendLimitDuration, startAt: number, steps: readonly Step
       const command: AuthorizeSpend = {
         type: 'AuthorizeSpend',
         facts: { cardToken, programToken, transactionToken: token, eventToken: `e-${token}`, amount: next.amount, merchant, merchantAmount: next.amount, merchantCurrency: 'USD', authorizationCode: '000000' },
-        checks: {
-          programState: 'ACTIVE',
-          merchantBlocked: false,
-          velocity: null,
-          globalLimitExceeded: null,
-          fundingState: 'ENABLED',
-          cvvMatches: null,
-          expiryMatches: null,
-          presentedPinHash: null,
-          streamDecline: null,
-        },
+        checks: passingChecks(),
       };
       const decision = cardDecider.decide(command, card, { now });
       apply(decision);

@@ -96,40 +96,27 @@ describe('spend window', () => {
   describe('windowSpend', () => {
     const now = at('2026-11-22T10:15:30.000Z');
 
-    it('counts nothing for TRANSACTION: every authorization stands alone', () => {
-      expect(windowSpend([spent(900, '2026-11-22T10:00:00.000Z')], 'TRANSACTION', now)).toBe(0n);
-    });
-
-    it('counts MONTHLY entries from the start of the window on, the boundary included', () => {
-      const entries = [spent(100, '2026-10-22T10:15:30.000Z'), spent(200, '2026-10-22T10:15:29.999Z'), spent(400, '2026-11-22T10:15:30.000Z')];
-      expect(windowSpend(entries, 'MONTHLY', now)).toBe(500n);
-    });
-
-    it('counts WEEKLY entries of the last seven days, the boundary included', () => {
-      const entries = [spent(100, '2026-11-15T10:15:30.000Z'), spent(200, '2026-11-15T10:15:29.999Z')];
-      expect(windowSpend(entries, 'WEEKLY', now)).toBe(100n);
-    });
-
-    it('counts ANNUALLY entries of the current calendar year only', () => {
-      const entries = [spent(100, '2025-12-31T23:59:59.999Z'), spent(200, '2026-01-01T00:00:00.000Z')];
-      expect(windowSpend(entries, 'ANNUALLY', now)).toBe(200n);
-    });
-
-    it('counts FOREVER entries of any age', () => {
-      expect(windowSpend([spent(100, '2001-01-01T00:00:00.000Z'), spent(200, '2026-11-22T00:00:00.000Z')], 'FOREVER', now)).toBe(300n);
-    });
-
-    it('lets a return in the window reduce what was spent before it', () => {
-      expect(windowSpend([spent(700, '2026-11-01T00:00:00.000Z'), returned(300, '2026-11-02T00:00:00.000Z')], 'MONTHLY', now)).toBe(400n);
-    });
-
-    it('ignores a return made before the window', () => {
-      expect(windowSpend([spent(700, '2026-11-01T00:00:00.000Z'), returned(300, '2026-10-01T00:00:00.000Z')], 'MONTHLY', now)).toBe(700n);
-    });
-
-    it('lets a return in the window undo nothing of spend from before the window, and nothing that follows it', () => {
-      const entries = [spent(900, '2026-10-01T00:00:00.000Z'), returned(900, '2026-11-01T00:00:00.000Z'), spent(400, '2026-11-02T00:00:00.000Z')];
-      expect(windowSpend(entries, 'MONTHLY', now)).toBe(400n);
+    it.each([
+      { title: 'counts nothing for TRANSACTION: every authorization stands alone', duration: 'TRANSACTION', entries: [spent(900, '2026-11-22T10:00:00.000Z')], total: 0n },
+      {
+        title: 'counts MONTHLY entries from the start of the window on, the boundary included',
+        duration: 'MONTHLY',
+        entries: [spent(100, '2026-10-22T10:15:30.000Z'), spent(200, '2026-10-22T10:15:29.999Z'), spent(400, '2026-11-22T10:15:30.000Z')],
+        total: 500n,
+      },
+      { title: 'counts WEEKLY entries of the last seven days, the boundary included', duration: 'WEEKLY', entries: [spent(100, '2026-11-15T10:15:30.000Z'), spent(200, '2026-11-15T10:15:29.999Z')], total: 100n },
+      { title: 'counts ANNUALLY entries of the current calendar year only', duration: 'ANNUALLY', entries: [spent(100, '2025-12-31T23:59:59.999Z'), spent(200, '2026-01-01T00:00:00.000Z')], total: 200n },
+      { title: 'counts FOREVER entries of any age', duration: 'FOREVER', entries: [spent(100, '2001-01-01T00:00:00.000Z'), spent(200, '2026-11-22T00:00:00.000Z')], total: 300n },
+      { title: 'lets a return in the window reduce what was spent before it', duration: 'MONTHLY', entries: [spent(700, '2026-11-01T00:00:00.000Z'), returned(300, '2026-11-02T00:00:00.000Z')], total: 400n },
+      { title: 'ignores a return made before the window', duration: 'MONTHLY', entries: [spent(700, '2026-11-01T00:00:00.000Z'), returned(300, '2026-10-01T00:00:00.000Z')], total: 700n },
+      {
+        title: 'lets a return in the window undo nothing of spend from before the window, and nothing that follows it',
+        duration: 'MONTHLY',
+        entries: [spent(900, '2026-10-01T00:00:00.000Z'), returned(900, '2026-11-01T00:00:00.000Z'), spent(400, '2026-11-02T00:00:00.000Z')],
+        total: 400n,
+      },
+    ] as const)('$title', ({ duration, entries, total }) => {
+      expect(windowSpend(entries, duration, now)).toBe(total);
     });
 
     it('follows event order, not the entries\' times', () => {

@@ -5,20 +5,19 @@ import { InvalidInput } from '../core/domain-error';
 import { cardDecider } from '../cards/card';
 import { CardCreated, CardEvent } from '../cards/card-state';
 import { AuthorizationChecks, AuthorizeSpend } from '../cards/card-authorization';
-import type { DeclineReason, Merchant } from '../transactions/transaction-values';
+import type { DeclineReason } from '../transactions/transaction-values';
 import { AdvanceProgramClock, ClockCannotMoveBackwards, ProgramClock, programTime, wallTimeAt } from './program-clock';
 import { programDecider, ProgramEvent } from './program';
+import { cardCreated, passingChecks } from '../../test/card-fixtures';
+import { cardToken, coffeeShop, fundingToken, now, programToken } from '../../test/fixtures';
 
 // ---------------------------------------------------------------- fixtures
 
-const programToken = 'c2f1e3a4-5b6c-4d7e-8f90-a1b2c3d4e5f6';
-const cardToken = '7ef7d65c-9023-4da3-b113-3b8583fd7951';
-const fundingToken = 'ecbd1d58-0299-48b3-84da-6ed7f5bf9ec1';
 const SECOND = 1000;
 const DAY = 86_400 * SECOND;
 
 /** The wall clock when the program was created and when each spec decides. */
-const wall = new Date('2026-11-22T10:15:30.000Z');
+const wall = now;
 const later = (base: Date, ms: number) => new Date(base.getTime() + ms);
 
 const programCreated: ProgramEvent = { type: 'ProgramCreated', data: { programToken, name: 'Sandbox', created: wall.toISOString() } };
@@ -141,43 +140,12 @@ describe('program clock', () => {
 
 // ---------------------------------------------------------------- the card's rules across an advance
 
-const coffeeShop: Merchant = { acceptorId: '174030075991', city: 'NEW YORK', country: 'USA', descriptor: 'COFFEE SHOP', mcc: '5812', state: 'NY' };
-const passing: AuthorizationChecks = {
-  programState: 'ACTIVE',
-  merchantBlocked: false,
-  velocity: null,
-  globalLimitExceeded: null,
-  fundingState: 'ENABLED',
-  cvvMatches: null,
-  expiryMatches: null,
-  presentedPinHash: null,
-  streamDecline: null,
-};
-const cardCreated = (overrides: Partial<CardCreated['data']> = {}): CardEvent => ({
-  type: 'CardCreated',
-  data: {
-    cardToken,
-    programToken,
-    cardType: 'DIGITAL_WALLET',
-    state: 'OPEN',
-    memo: '',
-    spendLimit: 1000,
-    spendLimitDuration: 'MONTHLY',
-    fundingToken,
-    expMonth: '11',
-    expYear: '2029',
-    lastFour: '1111',
-    panHash: 'hash-of-pan',
-    panEncrypted: 'v1:cipher',
-    pinHash: null,
-    created: wall.toISOString(),
-    ...overrides,
-  },
-});
+/** A card of the program with a 1000-cent MONTHLY limit, created with the program. */
+const monthlyCard = (overrides: Partial<CardCreated['data']> = {}): CardEvent => cardCreated({ spendLimitDuration: 'MONTHLY', created: wall.toISOString(), ...overrides });
 const authorize = (transactionToken: string, amount: number, checks: Partial<AuthorizationChecks> = {}): AuthorizeSpend => ({
   type: 'AuthorizeSpend',
   facts: { cardToken, programToken, transactionToken, eventToken: `evt-${transactionToken}`, amount, merchant: coffeeShop, merchantAmount: amount, merchantCurrency: 'USD', authorizationCode: '654321' },
-  checks: { ...passing, ...checks },
+  checks: passingChecks(checks),
 });
 /** An approval decided at business time `at`, as the card records it. */
 const approvedAt = (command: AuthorizeSpend, at: Date): CardEvent => ({ type: 'CardAuthorizationApproved', data: { ...command.facts, fundingToken, at: at.toISOString() } });
@@ -197,8 +165,13 @@ const onTheProgramClock = (program: readonly ProgramEvent[], at: Date) => {
 
 describe('card rules read the program clock', () => {
   /** Spent 900 of a 1000 limit at wall time: a second 500 is declined until the clock moves. */
-  const spentAtCreation = (duration: CardCreated['data']['spendLimitDuration']) => [cardCreated({ spendLimitDuration: duration }), approvedAt(authorize('txn-1', 900), wall)];
+  const spentAtCreation = (duration: CardCreated['data']['spendLimitDuration']) => [monthlyCard({ spendLimitDuration: duration }), approvedAt(authorize('txn-1', 900), wall)];
   const tenSecondsLater = later(wall, 10 * SECOND);
+  /** `command` after `given`, decided at wall time with the program's clock advanced to `advancedTo`: approved, or declined for that reason. */
+  const decidedWithClockAt = (advancedTo: string, given: readonly CardEvent[], command: AuthorizeSpend, outcome: 'approved' | DeclineReason) => {
+    const { now, spec } = onTheProgramClock(advancedAt([programCreated], advancedTo, wall), wall);
+    spec.given(given).when(command).then([outcome === 'approved' ? approvedAt(command, now) : declinedAt(command, outcome, now)]);
+  };
 
   describe('MONTHLY (trailing month)', () => {
     it('still counts the spend before the clock moves', () => {
@@ -207,15 +180,11 @@ describe('card rules read the program clock', () => {
     });
 
     it('frees it once the clock has moved a calendar month and a millisecond past it', () => {
-      const program = advancedAt([programCreated], '2026-12-22T10:15:30.001Z', wall);
-      const { now, spec } = onTheProgramClock(program, wall);
-      spec.given(spentAtCreation('MONTHLY')).when(authorize('txn-2', 500)).then([approvedAt(authorize('txn-2', 500), now)]);
+      decidedWithClockAt('2026-12-22T10:15:30.001Z', spentAtCreation('MONTHLY'), authorize('txn-2', 500), 'approved');
     });
 
     it('still counts it with the clock moved to exactly one calendar month later', () => {
-      const program = advancedAt([programCreated], '2026-12-22T10:15:30.000Z', wall);
-      const { now, spec } = onTheProgramClock(program, wall);
-      spec.given(spentAtCreation('MONTHLY')).when(authorize('txn-2', 500)).then([declinedAt(authorize('txn-2', 500), 'USER_TRANSACTION_LIMIT', now)]);
+      decidedWithClockAt('2026-12-22T10:15:30.000Z', spentAtCreation('MONTHLY'), authorize('txn-2', 500), 'USER_TRANSACTION_LIMIT');
     });
 
     it('counts spend made after the advance, at the advanced time, in the next window', () => {
@@ -229,15 +198,11 @@ describe('card rules read the program clock', () => {
 
   describe('ANNUALLY (calendar year)', () => {
     it('keeps counting until 1 January on the program clock, whatever the wall clock says', () => {
-      const program = advancedAt([programCreated], '2026-12-31T23:59:59.000Z', wall);
-      const { now, spec } = onTheProgramClock(program, wall);
-      spec.given(spentAtCreation('ANNUALLY')).when(authorize('txn-2', 500)).then([declinedAt(authorize('txn-2', 500), 'USER_TRANSACTION_LIMIT', now)]);
+      decidedWithClockAt('2026-12-31T23:59:59.000Z', spentAtCreation('ANNUALLY'), authorize('txn-2', 500), 'USER_TRANSACTION_LIMIT');
     });
 
     it('frees the year’s spend once the clock reaches midnight UTC on 1 January', () => {
-      const program = advancedAt([programCreated], '2027-01-01T00:00:00.000Z', wall);
-      const { now, spec } = onTheProgramClock(program, wall);
-      spec.given(spentAtCreation('ANNUALLY')).when(authorize('txn-2', 500)).then([approvedAt(authorize('txn-2', 500), now)]);
+      decidedWithClockAt('2027-01-01T00:00:00.000Z', spentAtCreation('ANNUALLY'), authorize('txn-2', 500), 'approved');
     });
 
     it('reaches it by running on from an advance, too (the clock keeps running)', () => {
@@ -250,7 +215,7 @@ describe('card rules read the program clock', () => {
 
   describe('velocity', () => {
     const rule = { velocity: { maxAuthorizations: 2, windowSeconds: 3600 } };
-    const twoAttempts = [cardCreated({ spendLimit: 0 }), approvedAt(authorize('txn-1', 10), wall), approvedAt(authorize('txn-2', 10), wall)];
+    const twoAttempts = [monthlyCard({ spendLimit: 0 }), approvedAt(authorize('txn-1', 10), wall), approvedAt(authorize('txn-2', 10), wall)];
 
     it('declines a third attempt within the hour on the program clock', () => {
       const { now, spec } = onTheProgramClock([programCreated], tenSecondsLater);
@@ -265,18 +230,14 @@ describe('card rules read the program clock', () => {
   });
 
   describe('card expiry', () => {
-    const expiring = [cardCreated({ spendLimit: 0, expMonth: '12', expYear: '2026' })];
+    const expiring = [monthlyCard({ spendLimit: 0, expMonth: '12', expYear: '2026' })];
 
     it('approves through the last month of the expiry on the program clock', () => {
-      const program = advancedAt([programCreated], '2026-12-31T23:59:59.999Z', wall);
-      const { now, spec } = onTheProgramClock(program, wall);
-      spec.given(expiring).when(authorize('txn-1', 10)).then([approvedAt(authorize('txn-1', 10), now)]);
+      decidedWithClockAt('2026-12-31T23:59:59.999Z', expiring, authorize('txn-1', 10), 'approved');
     });
 
     it('declines INVALID_CARD_DETAILS once the clock has moved past it, though the wall clock has not', () => {
-      const program = advancedAt([programCreated], '2027-01-01T00:00:00.000Z', wall);
-      const { now, spec } = onTheProgramClock(program, wall);
-      spec.given(expiring).when(authorize('txn-1', 10)).then([declinedAt(authorize('txn-1', 10), 'INVALID_CARD_DETAILS', now)]);
+      decidedWithClockAt('2027-01-01T00:00:00.000Z', expiring, authorize('txn-1', 10), 'INVALID_CARD_DETAILS');
     });
   });
 });

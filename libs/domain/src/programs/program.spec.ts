@@ -19,15 +19,14 @@ import {
   UpdateFundingSource,
   UpdateProgramSettings,
 } from './program';
+import { fundingToken, now, programToken } from '../../test/fixtures';
 
 // ---------------------------------------------------------------- fixtures
 
-const now = new Date('2026-11-22T10:15:30.000Z');
 const created = now.toISOString();
 const spec = deciderSpecification(programDecider, { now });
 
-const programToken = 'c2f1e3a4-5b6c-4d7e-8f90-a1b2c3d4e5f6';
-const defaultFundingToken = 'ecbd1d58-0299-48b3-84da-6ed7f5bf9ec1';
+const defaultFundingToken = fundingToken;
 const savingsToken = '3f9a2b1c-7d6e-4f5a-8b9c-0d1e2f3a4b5c';
 const foreignFundingToken = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
 

@@ -15,21 +15,17 @@ import {
   VoidAuthorization,
 } from './transaction';
 import { AmountAboveAvailable, LocalAmountOutOfRange, TransactionNotFound, TransactionStateConflict } from './transaction-errors';
-import type { Merchant, TransactionResult } from './transaction-values';
+import type { TransactionResult } from './transaction-values';
+import { cardToken, coffeeShop, fundingToken, now, otherProgramToken, programToken } from '../../test/fixtures';
 
 // ---------------------------------------------------------------- fixtures
 
-const now = new Date('2026-11-22T10:15:30.000Z');
 const decidedAt = now.toISOString();
 const authorizedAt = '2026-11-22T09:00:00.000Z';
 const spec = deciderSpecification(transactionDecider, { now });
 
 const transactionToken = 'a7d1b8e2-3c4f-4a5b-9c6d-7e8f9a0b1c2d';
-const cardToken = '7ef7d65c-9023-4da3-b113-3b8583fd7951';
-const programToken = 'c2f1e3a4-5b6c-4d7e-8f90-a1b2c3d4e5f6';
-const otherProgramToken = '00000000-0000-4000-8000-000000000000';
-const fundingToken = 'ecbd1d58-0299-48b3-84da-6ed7f5bf9ec1';
-const merchant: Merchant = { acceptorId: '174030075991', city: 'NEW YORK', country: 'USA', descriptor: 'COFFEE SHOP', mcc: '5812', state: 'NY' };
+const merchant = coffeeShop;
 
 /** 1000 cents authorized, 920 in the merchant's currency: a rate of 0.92. */
 const facts = (overrides: Partial<AuthorizationFacts> = {}): AuthorizationFacts => ({

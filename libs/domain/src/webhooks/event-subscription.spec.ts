@@ -12,6 +12,7 @@ import {
   UnknownWebhookEventType,
   UpdateEventSubscription,
 } from './event-subscription';
+import { programToken } from '../../test/fixtures';
 
 // ---------------------------------------------------------------- fixtures
 
@@ -20,7 +21,6 @@ const at = now.toISOString();
 const spec = deciderSpecification(eventSubscriptionDecider, { now });
 
 const subscriptionToken = '0c5d8f8e-1a2b-4c3d-8e4f-5a6b7c8d9e0f';
-const programToken = 'c2f1e3a4-5b6c-4d7e-8f90-a1b2c3d4e5f6';
 const otherProgram = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
 const messageId = '3b0e1c2d-4e5f-5a6b-8c7d-9e0f1a2b3c4d';
 const ids = { subscriptionToken, programToken };

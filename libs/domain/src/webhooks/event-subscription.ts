@@ -17,19 +17,22 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 // ---------------------------------------------------------------- events
 
+/** What a subscription is created with: EventSubscriptionCreated records it, and the subscription's state keeps it. */
+export interface EventSubscriptionSettings {
+  readonly subscriptionToken: string;
+  readonly programToken: string;
+  readonly url: string;
+  readonly description: string;
+  readonly eventTypes: readonly WebhookEventType[];
+  readonly disabled: boolean;
+  /** The whsec_ signing secret, sealed with the card data key. */
+  readonly secretSealed: string;
+  readonly created: string;
+}
+
 export interface EventSubscriptionCreated {
   readonly type: 'EventSubscriptionCreated';
-  readonly data: {
-    readonly subscriptionToken: string;
-    readonly programToken: string;
-    readonly url: string;
-    readonly description: string;
-    readonly eventTypes: readonly WebhookEventType[];
-    readonly disabled: boolean;
-    /** The whsec_ signing secret, sealed with the card data key. */
-    readonly secretSealed: string;
-    readonly created: string;
-  };
+  readonly data: EventSubscriptionSettings;
 }
 
 /** Only the fields that changed are present. */
@@ -79,18 +82,7 @@ export type EventSubscriptionEvent =
 
 export type EventSubscription =
   | { readonly status: 'absent' }
-  | {
-      readonly status: 'active';
-      readonly subscriptionToken: string;
-      readonly programToken: string;
-      readonly url: string;
-      readonly description: string;
-      readonly eventTypes: readonly WebhookEventType[];
-      readonly disabled: boolean;
-      readonly failing: boolean;
-      readonly secretSealed: string;
-      readonly created: string;
-    }
+  | (EventSubscriptionSettings & { readonly status: 'active'; readonly failing: boolean })
   | { readonly status: 'deleted'; readonly subscriptionToken: string; readonly programToken: string };
 
 export type ExistingEventSubscription = Extract<EventSubscription, { status: 'active' }>;

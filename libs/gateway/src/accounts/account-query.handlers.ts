@@ -14,10 +14,10 @@ import {
 } from '@ledger/contracts';
 import { FundingSourceNotFound, NotFound, PROGRAM_SPEND_WINDOWS, programSpendStanding, spendAfterCredits, windowStart } from '@ledger/domain';
 import { businessTime, type PipelineEnvironment } from '@ledger/event-store';
-import { programSpendTally, type Program, type ReadModelClient } from '@ledger/read-model';
+import { presentFunding, programSpendTally, type Program, type ReadModelClient } from '@ledger/read-model';
 import { PIPELINE_ENVIRONMENT, READ_MODEL } from '@ledger/runtime';
-import { CardPresenter } from '../cards/card-presenter';
-import { createdBetween, listPage, OLDEST_FIRST } from '../http/paging';
+import { ownedRow } from '../http/owned-row';
+import { createdBetween, OLDEST_FIRST, tablePage } from '../http/paging';
 
 export class AccountNotFound extends NotFound {
   constructor(accountToken: string) {
@@ -49,9 +49,7 @@ function presentAccount(program: Program): AccountResponse {
 
 /** An account is the calling program itself; any other token is not found. */
 async function ownAccount(readModel: ReadModelClient, programToken: string, accountToken: string): Promise<Program> {
-  const program = accountToken === programToken ? await readModel.program.findUnique({ where: { token: programToken } }) : null;
-  if (!program) throw new AccountNotFound(accountToken);
-  return program;
+  return ownedRow(accountToken === programToken ? readModel.program.findUnique({ where: { token: programToken } }) : Promise.resolve(null), () => new AccountNotFound(accountToken));
 }
 
 @QueryHandler(GetAccountQuery)
@@ -69,13 +67,11 @@ export class ListAccountsHandler implements IQueryHandler<ListAccountsQuery, Pag
   constructor(@Inject(READ_MODEL) private readonly readModel: ReadModelClient) {}
 
   async execute({ programToken, filter, paging }: ListAccountsQuery): Promise<Page<AccountResponse>> {
-    const where = { token: programToken, created: createdBetween(filter) };
-    return listPage(paging, {
+    return tablePage(paging, this.readModel.program, {
       order: OLDEST_FIRST,
       noun: 'account',
-      count: () => this.readModel.program.count({ where }),
-      find: ({ after, orderBy, skip, take }) => this.readModel.program.findMany({ where: { ...where, ...(after ? { AND: [after] } : {}) }, orderBy, skip, take }),
-      keyOf: (token: string) => this.readModel.program.findFirst({ where: { token: programToken, AND: [{ token }] }, select: { created: true, token: true } }).then((row) => row && { at: row.created, tie: row.token }),
+      where: { token: programToken, created: createdBetween(filter) },
+      scope: { token: programToken },
       present: async (rows) => rows.map(presentAccount),
     });
   }
@@ -114,34 +110,25 @@ export class GetAccountSpendLimitsHandler implements IQueryHandler<GetAccountSpe
 
 @QueryHandler(ListFundingSourcesQuery)
 export class ListFundingSourcesHandler implements IQueryHandler<ListFundingSourcesQuery, Page<FundingSourceResponse>> {
-  constructor(
-    @Inject(READ_MODEL) private readonly readModel: ReadModelClient,
-    private readonly presenter: CardPresenter,
-  ) {}
+  constructor(@Inject(READ_MODEL) private readonly readModel: ReadModelClient) {}
 
   async execute({ programToken, paging }: ListFundingSourcesQuery): Promise<Page<FundingSourceResponse>> {
-    const where = { programToken };
-    return listPage(paging, {
+    return tablePage(paging, this.readModel.fundingSource, {
       order: OLDEST_FIRST,
       noun: 'funding source',
-      count: () => this.readModel.fundingSource.count({ where }),
-      find: ({ after, orderBy, skip, take }) => this.readModel.fundingSource.findMany({ where: { ...where, ...(after ? { AND: [after] } : {}) }, orderBy, skip, take }),
-      keyOf: (token: string) => this.readModel.fundingSource.findFirst({ where: { programToken, token }, select: { created: true, token: true } }).then((row) => row && { at: row.created, tie: row.token }),
-      present: async (rows) => rows.map((source) => this.presenter.funding(source)),
+      where: { programToken },
+      scope: { programToken },
+      present: async (rows) => rows.map(presentFunding),
     });
   }
 }
 
 @QueryHandler(GetFundingSourceQuery)
 export class GetFundingSourceHandler implements IQueryHandler<GetFundingSourceQuery, FundingSourceResponse> {
-  constructor(
-    @Inject(READ_MODEL) private readonly readModel: ReadModelClient,
-    private readonly presenter: CardPresenter,
-  ) {}
+  constructor(@Inject(READ_MODEL) private readonly readModel: ReadModelClient) {}
 
   async execute({ programToken, fundingToken }: GetFundingSourceQuery): Promise<FundingSourceResponse> {
-    const source = await this.readModel.fundingSource.findFirst({ where: { programToken, token: fundingToken } });
-    if (!source) throw new FundingSourceNotFound(fundingToken);
-    return this.presenter.funding(source);
+    const source = await ownedRow(this.readModel.fundingSource.findFirst({ where: { programToken, token: fundingToken } }), () => new FundingSourceNotFound(fundingToken));
+    return presentFunding(source);
   }
 }

@@ -1,18 +1,17 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { Body, Param, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { ApiKeyGuard, CallingProgram } from '@ledger/auth';
+import { CallingProgram } from '@ledger/auth';
 import {
   AccountResponse,
   AccountTokenParam,
   AddFundingSourceCommand,
   CommandAccepted,
+  CommandOrigin,
   CreateFundingSourceRequest,
   FundingSourceResponse,
   FundingTokenParam,
   AccountSpendLimitsResponse,
   CursorPageParams,
-  DEFAULT_PAGE_SIZE,
   GetAccountQuery,
   GetAccountSpendLimitsQuery,
   GetFundingSourceQuery,
@@ -25,12 +24,12 @@ import {
   UpdateFundingSourceRequest,
   UpdateProgramSettingsCommand,
 } from '@ledger/contracts';
+import { ProgramApi, Route } from '../http/api-routes';
 import { RequestInvalid } from '../http/errors';
 import { pageRequest } from '../http/paging';
 import { WriteAcknowledger } from '../http/write-acknowledger';
-import { AccountModel, AccountPageModel, AccountSpendLimitStandingModel, ApiErrors, FundingSourceModel, FundingSourcePageModel } from '../http/openapi-models';
-import { commandOrigin } from '../http/command-origin';
-import { RequestWithId } from '../http/request-id';
+import { AccountModel, AccountPageModel, AccountSpendLimitStandingModel, FundingSourceModel, FundingSourcePageModel } from '../http/openapi-models';
+import { CallerOrigin } from '../http/command-origin';
 import { AccountNotFound } from './account-query.handlers';
 
 /**
@@ -51,11 +50,7 @@ function spendLimitsOf(body: UpdateAccountRequest): UpdateAccountRequest['spend_
  * program (as Lithic's account_token names the entity cards belong to). These settings are what
  * the platform-level decline reasons are provoked with (docs/declines.md).
  */
-@ApiTags('accounts')
-@ApiSecurity('api-key')
-@ApiErrors(400, 401)
-@Controller('v1')
-@UseGuards(ApiKeyGuard)
+@ProgramApi('accounts', 'v1')
 export class AccountsController {
   constructor(
     private readonly commands: CommandBus,
@@ -63,44 +58,35 @@ export class AccountsController {
     private readonly acknowledger: WriteAcknowledger,
   ) {}
 
-  @Get('accounts')
-  @ApiOperation({ summary: 'The calling program\'s account (an account is the program): a list of one, paged like every list' })
-  @ApiOkResponse({ type: AccountPageModel })
+  @Route('GET', 'accounts', { summary: 'The calling program\'s account (an account is the program): a list of one, paged like every list', answers: AccountPageModel })
   list(@CallingProgram() programToken: string, @Query() params: PagedDateRangeParams): Promise<Page<AccountResponse>> {
-    return this.queries.execute(
-      new ListAccountsQuery(programToken, { createdFrom: params.begin, createdBefore: params.end }, pageRequest(params, params.page_size ?? DEFAULT_PAGE_SIZE)),
-    );
+    return this.queries.execute(new ListAccountsQuery(programToken, { createdFrom: params.begin, createdBefore: params.end }, pageRequest(params)));
   }
 
-  @Get('accounts/:account_token/spend_limits')
-  @ApiOperation({ summary: 'Lithic\'s account spend limits: each platform window\'s limit, what counts against it and what is left' })
-  @ApiOkResponse({ type: AccountSpendLimitStandingModel })
-  @ApiErrors(404)
+  @Route('GET', 'accounts/:account_token/spend_limits', {
+    summary: 'Lithic\'s account spend limits: each platform window\'s limit, what counts against it and what is left',
+    answers: AccountSpendLimitStandingModel,
+    errors: [404],
+  })
   spendLimits(@CallingProgram() programToken: string, @Param() { account_token }: AccountTokenParam): Promise<AccountSpendLimitsResponse> {
     return this.queries.execute(new GetAccountSpendLimitsQuery(programToken, account_token));
   }
 
-  @Get('accounts/:account_token')
-  @ApiOperation({ summary: 'Get the program\'s account' })
-  @ApiOkResponse({ type: AccountModel })
-  @ApiErrors(404)
+  @Route('GET', 'accounts/:account_token', { summary: 'Get the program\'s account', answers: AccountModel, errors: [404] })
   get(@CallingProgram() programToken: string, @Param() { account_token }: AccountTokenParam): Promise<AccountResponse> {
     return this.queries.execute(new GetAccountQuery(programToken, account_token));
   }
 
-  @Patch('accounts/:account_token')
-  @ApiOperation({ summary: 'Update the program\'s settings: state, platform spend limits, velocity rule, blocked merchants' })
-  @ApiOkResponse({ type: AccountModel })
-  @ApiErrors(404, 409)
-  async update(
-    @CallingProgram() programToken: string,
-    @Req() request: RequestWithId,
-    @Param() { account_token }: AccountTokenParam,
-    @Body() body: UpdateAccountRequest,
-  ): Promise<AccountResponse> {
+  @Route('PATCH', 'accounts/:account_token', {
+    summary: 'Update the program\'s settings: state, platform spend limits, velocity rule, blocked merchants',
+    answers: AccountModel,
+    errors: [404, 409],
+  })
+  async update(@CallerOrigin() origin: CommandOrigin, @Param() { account_token }: AccountTokenParam, @Body() body: UpdateAccountRequest): Promise<AccountResponse> {
+    const { programToken } = origin;
     if (account_token !== programToken) throw new AccountNotFound(account_token);
     const accepted = await this.commands.execute<UpdateProgramSettingsCommand, CommandAccepted>(
-      new UpdateProgramSettingsCommand(commandOrigin(programToken, request), {
+      new UpdateProgramSettingsCommand(origin, {
         state: body.state,
         spendLimits: spendLimitsOf(body),
         velocityRule:
@@ -112,25 +98,18 @@ export class AccountsController {
         blockedMerchants: body.blocked_merchants,
       }),
     );
-    await this.acknowledger.visible(accepted);
-    return this.queries.execute(new GetAccountQuery(programToken, programToken));
+    return this.acknowledger.answer(accepted, () => this.queries.execute(new GetAccountQuery(programToken, programToken)));
   }
 
-  @Get('funding_sources')
-  @ApiOperation({ summary: 'List the program\'s funding sources, oldest first' })
-  @ApiOkResponse({ type: FundingSourcePageModel })
+  @Route('GET', 'funding_sources', { summary: 'List the program\'s funding sources, oldest first', answers: FundingSourcePageModel })
   fundingSources(@CallingProgram() programToken: string, @Query() params: CursorPageParams): Promise<Page<FundingSourceResponse>> {
-    return this.queries.execute(new ListFundingSourcesQuery(programToken, pageRequest(params, params.page_size ?? DEFAULT_PAGE_SIZE)));
+    return this.queries.execute(new ListFundingSourcesQuery(programToken, pageRequest(params)));
   }
 
-  @Post('funding_sources')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Add a funding source (a bank account; only its last four digits are kept)' })
-  @ApiOkResponse({ type: FundingSourceModel })
-  @ApiErrors(409)
-  async addFundingSource(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: CreateFundingSourceRequest): Promise<FundingSourceResponse> {
+  @Route('POST', 'funding_sources', { summary: 'Add a funding source (a bank account; only its last four digits are kept)', answers: FundingSourceModel, errors: [409] })
+  async addFundingSource(@CallerOrigin() origin: CommandOrigin, @Body() body: CreateFundingSourceRequest): Promise<FundingSourceResponse> {
     const accepted = await this.commands.execute<AddFundingSourceCommand, CommandAccepted>(
-      new AddFundingSourceCommand(commandOrigin(programToken, request), {
+      new AddFundingSourceCommand(origin, {
         accountName: body.account_name,
         accountNumber: body.account_number,
         nickname: body.nickname,
@@ -138,27 +117,18 @@ export class AccountsController {
         state: body.state,
       }),
     );
-    return this.answerFundingSource(programToken, accepted);
+    return this.answerFundingSource(origin, accepted);
   }
 
-  @Patch('funding_sources/:funding_token')
-  @ApiOperation({ summary: 'Update a funding source\'s state or nickname' })
-  @ApiOkResponse({ type: FundingSourceModel })
-  @ApiErrors(404, 409)
-  async updateFundingSource(
-    @CallingProgram() programToken: string,
-    @Req() request: RequestWithId,
-    @Param() { funding_token }: FundingTokenParam,
-    @Body() body: UpdateFundingSourceRequest,
-  ): Promise<FundingSourceResponse> {
+  @Route('PATCH', 'funding_sources/:funding_token', { summary: 'Update a funding source\'s state or nickname', answers: FundingSourceModel, errors: [404, 409] })
+  async updateFundingSource(@CallerOrigin() origin: CommandOrigin, @Param() { funding_token }: FundingTokenParam, @Body() body: UpdateFundingSourceRequest): Promise<FundingSourceResponse> {
     const accepted = await this.commands.execute<UpdateFundingSourceCommand, CommandAccepted>(
-      new UpdateFundingSourceCommand(commandOrigin(programToken, request), funding_token, { state: body.state, nickname: body.nickname }),
+      new UpdateFundingSourceCommand(origin, funding_token, { state: body.state, nickname: body.nickname }),
     );
-    return this.answerFundingSource(programToken, accepted);
+    return this.answerFundingSource(origin, accepted);
   }
 
-  private async answerFundingSource(programToken: string, accepted: CommandAccepted): Promise<FundingSourceResponse> {
-    await this.acknowledger.visible(accepted);
-    return this.queries.execute(new GetFundingSourceQuery(programToken, accepted.token));
+  private answerFundingSource({ programToken }: CommandOrigin, accepted: CommandAccepted): Promise<FundingSourceResponse> {
+    return this.acknowledger.answer(accepted, () => this.queries.execute(new GetFundingSourceQuery(programToken, accepted.token)));
   }
 }

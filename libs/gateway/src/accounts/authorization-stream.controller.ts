@@ -1,11 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Put, Req, UseGuards } from '@nestjs/common';
+import { Body, Inject } from '@nestjs/common';
 import { CommandBus, IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { ApiKeyGuard, CallingProgram } from '@ledger/auth';
+import { CallingProgram } from '@ledger/auth';
 import { CardVault } from '@ledger/card-vault';
 import {
   AuthorizationStreamSettings,
   CommandAccepted,
+  CommandOrigin,
   DEFAULT_AUTH_STREAM_TIMEOUT_MS,
   DisenrollAuthorizationStreamCommand,
   EnrollAuthorizationStreamCommand,
@@ -17,9 +17,9 @@ import { AuthorizationStreamNotEnrolled, programDecider, programStreamId } from 
 import { commandHandler, PipelineEnvironment } from '@ledger/event-store';
 import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 import { WriteAcknowledger } from '../http/write-acknowledger';
-import { ApiErrors, AuthorizationStreamModel, AuthorizationStreamSecretModel, EmptyModel } from '../http/openapi-models';
-import { commandOrigin } from '../http/command-origin';
-import { RequestWithId } from '../http/request-id';
+import { ProgramApi, Route } from '../http/api-routes';
+import { AuthorizationStreamModel, AuthorizationStreamSecretModel, EmptyModel } from '../http/openapi-models';
+import { CallerOrigin } from '../http/command-origin';
 
 export interface AuthorizationStreamResponse {
   url: string;
@@ -49,11 +49,7 @@ export class GetAuthorizationStreamHandler implements IQueryHandler<GetAuthoriza
 }
 
 /** The program's own authorization endpoint (issue 4's authorization stream), spec-silent. */
-@ApiTags('authorization stream')
-@ApiSecurity('api-key')
-@ApiErrors(400, 401)
-@Controller('v1/auth_stream')
-@UseGuards(ApiKeyGuard)
+@ProgramApi('authorization stream', 'v1/auth_stream')
 export class AuthorizationStreamController {
   constructor(
     private readonly commands: CommandBus,
@@ -61,52 +57,45 @@ export class AuthorizationStreamController {
     private readonly acknowledger: WriteAcknowledger,
   ) {}
 
-  @Get()
-  @ApiOperation({ summary: 'The enrolled authorization endpoint, with its signing secret' })
-  @ApiOkResponse({ type: AuthorizationStreamModel })
-  @ApiErrors(404)
+  @Route('GET', '', { summary: 'The enrolled authorization endpoint, with its signing secret', answers: AuthorizationStreamModel, errors: [404] })
   get(@CallingProgram() programToken: string): Promise<AuthorizationStreamResponse> {
     return this.queries.execute(new GetAuthorizationStreamQuery(programToken));
   }
 
-  @Put()
-  @ApiOperation({ summary: 'Enroll (or replace) the program\'s authorization endpoint' })
-  @ApiOkResponse({ type: AuthorizationStreamModel })
-  @ApiErrors(409)
-  async enroll(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: EnrollAuthorizationStreamRequest): Promise<AuthorizationStreamResponse> {
+  @Route('PUT', '', { summary: 'Enroll (or replace) the program\'s authorization endpoint', answers: AuthorizationStreamModel, errors: [409] })
+  async enroll(@CallerOrigin() origin: CommandOrigin, @Body() body: EnrollAuthorizationStreamRequest): Promise<AuthorizationStreamResponse> {
     const settings = await this.commands.execute<EnrollAuthorizationStreamCommand, AuthorizationStreamSettings>(
-      new EnrollAuthorizationStreamCommand(commandOrigin(programToken, request), body.url, body.timeout_ms ?? DEFAULT_AUTH_STREAM_TIMEOUT_MS),
+      new EnrollAuthorizationStreamCommand(origin, body.url, body.timeout_ms ?? DEFAULT_AUTH_STREAM_TIMEOUT_MS),
     );
     return { url: settings.url, timeout_ms: settings.timeoutMs, secret: settings.secret };
   }
 
-  @Get('secret')
-  @ApiOperation({ summary: 'Lithic\'s auth_stream/secret: the secret the authorization requests are signed with' })
-  @ApiOkResponse({ type: AuthorizationStreamSecretModel })
-  @ApiErrors(404)
+  @Route('GET', 'secret', {
+    summary: 'Lithic\'s auth_stream/secret: the secret the authorization requests are signed with',
+    answers: AuthorizationStreamSecretModel,
+    errors: [404],
+  })
   async secret(@CallingProgram() programToken: string): Promise<AuthorizationStreamSecretResponse> {
     const stream: AuthorizationStreamResponse = await this.queries.execute(new GetAuthorizationStreamQuery(programToken));
     return { secret: stream.secret };
   }
 
   /** An empty object, as every write here answers JSON; the SDK's rotateSecret reads nothing of it. */
-  @Post('secret/rotate')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Lithic\'s auth_stream/secret/rotate: a new signing secret, used from the next authorization on' })
-  @ApiOkResponse({ type: EmptyModel, description: 'Rotated; read the new secret with GET /v1/auth_stream/secret' })
-  @ApiErrors(404)
-  async rotateSecret(@CallingProgram() programToken: string, @Req() request: RequestWithId): Promise<Record<string, never>> {
-    const accepted = await this.commands.execute<RotateAuthorizationStreamSecretCommand, CommandAccepted>(new RotateAuthorizationStreamSecretCommand(commandOrigin(programToken, request)));
+  @Route('POST', 'secret/rotate', {
+    summary: 'Lithic\'s auth_stream/secret/rotate: a new signing secret, used from the next authorization on',
+    answers: EmptyModel,
+    answerDescription: 'Rotated; read the new secret with GET /v1/auth_stream/secret',
+    errors: [404],
+  })
+  async rotateSecret(@CallerOrigin() origin: CommandOrigin): Promise<Record<string, never>> {
+    const accepted = await this.commands.execute<RotateAuthorizationStreamSecretCommand, CommandAccepted>(new RotateAuthorizationStreamSecretCommand(origin));
     await this.acknowledger.visible(accepted);
     return {};
   }
 
-  @Delete()
-  @ApiOperation({ summary: 'Disenroll the authorization endpoint' })
-  @ApiOkResponse({ type: EmptyModel })
-  @ApiErrors(404, 409)
-  async disenroll(@CallingProgram() programToken: string, @Req() request: RequestWithId): Promise<Record<string, never>> {
-    const accepted = await this.commands.execute<DisenrollAuthorizationStreamCommand, CommandAccepted>(new DisenrollAuthorizationStreamCommand(commandOrigin(programToken, request)));
+  @Route('DELETE', '', { summary: 'Disenroll the authorization endpoint', answers: EmptyModel, errors: [404, 409] })
+  async disenroll(@CallerOrigin() origin: CommandOrigin): Promise<Record<string, never>> {
+    const accepted = await this.commands.execute<DisenrollAuthorizationStreamCommand, CommandAccepted>(new DisenrollAuthorizationStreamCommand(origin));
     await this.acknowledger.visible(accepted);
     return {};
   }

@@ -18,11 +18,10 @@ import {
   transactionStreamId,
 } from '@ledger/domain';
 import { EventStore, RecordedEvent } from '@ledger/event-store';
-import { cardRow, fundingSourceRow, ReadModelClient, transactionRow } from '@ledger/read-model';
+import { cardRow, fundingSourceRow, presentTransaction, ReadModelClient, transactionRow } from '@ledger/read-model';
 import { EVENT_STORE, READ_MODEL } from '@ledger/runtime';
 import { CardPresenter } from '../cards/card-presenter';
 import { createdBetween, inMemoryPage } from '../http/paging';
-import { TransactionPresenter } from '../transactions/transaction-presenter';
 
 export interface AsOfFilter {
   readonly cardToken?: string;
@@ -43,7 +42,6 @@ export class TimeTravel {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(READ_MODEL) private readonly readModel: ReadModelClient,
     private readonly cards: CardPresenter,
-    private readonly transactions: TransactionPresenter,
   ) {}
 
   async card(programToken: string, cardToken: string, asOf: Date): Promise<CardResponse> {
@@ -78,7 +76,7 @@ export class TimeTravel {
       const card = cards.get(state.cardToken);
       if (!card) throw new Error(`Transaction ${state.transactionToken} names card ${state.cardToken}, which had no events by then`);
       const fundingType = program.status === 'active' ? program.fundingSources.find((s) => s.fundingToken === state.fundingToken)?.type : undefined;
-      return this.transactions.transaction({ ...transactionRow(state, 0, asOf), acquirerFee: 0n }, card, fundingType ?? card.funding.type);
+      return presentTransaction({ ...transactionRow(state, 0, asOf), acquirerFee: 0n }, card, fundingType ?? card.funding.type);
     });
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CardVault } from '@ledger/card-vault';
-import { CardResponse, FundingSourceResponse } from '@ledger/contracts';
-import { Card, FundingSource, presentCardWithoutSecrets, presentFunding } from '@ledger/read-model';
+import { CardResponse } from '@ledger/contracts';
+import { Card, FundingSource, presentCardWithoutSecrets } from '@ledger/read-model';
 
 /** Card rows to the spec's Card object; the only place a clear PAN and CVV are produced. */
 @Injectable()
@@ -11,9 +11,5 @@ export class CardPresenter {
   card(card: Card, funding: FundingSource): CardResponse {
     const pan = this.vault.decrypt(card.panEncrypted);
     return { ...presentCardWithoutSecrets(card, funding), pan, cvv: this.vault.cvv(pan, card.expMonth, card.expYear) };
-  }
-
-  funding(source: FundingSource): FundingSourceResponse {
-    return presentFunding(source);
   }
 }

@@ -5,8 +5,9 @@ import { CardResponse, GetCardQuery, ListCardsQuery, Page, SearchCardByPanQuery 
 import { CardNotFound, InvalidInput, isValidCardNumber, NotFound } from '@ledger/domain';
 import type { Card, FundingSource, ReadModelClient } from '@ledger/read-model';
 import { READ_MODEL } from '@ledger/runtime';
-import { createdBetween, emptyPage, listPage, OLDEST_FIRST } from '../http/paging';
+import { createdBetween, emptyPage, OLDEST_FIRST, tablePage } from '../http/paging';
 import { likeLiteral } from '../http/like-literal';
+import { ownedRow } from '../http/owned-row';
 import { CardPresenter } from './card-presenter';
 
 /**
@@ -32,8 +33,7 @@ export class GetCardHandler implements IQueryHandler<GetCardQuery, CardResponse>
   ) {}
 
   async execute({ programToken, cardToken }: GetCardQuery): Promise<CardResponse> {
-    const card = await this.readModel.card.findFirst({ where: { token: cardToken, programToken } });
-    if (!card) throw new CardNotFound(cardToken);
+    const card = await ownedRow(this.readModel.card.findFirst({ where: { token: cardToken, programToken } }), () => new CardNotFound(cardToken));
     const [response] = await presentCards(this.readModel, this.presenter, [card]);
     return response;
   }
@@ -62,8 +62,7 @@ export class SearchCardByPanHandler implements IQueryHandler<SearchCardByPanQuer
 
   async execute({ programToken, pan }: SearchCardByPanQuery): Promise<CardResponse> {
     if (!isValidCardNumber(pan)) throw new InvalidInput('pan is not a valid card number (its Luhn check digit is wrong)', 'pan');
-    const card = await this.readModel.card.findFirst({ where: { panHash: this.vault.lookupHash(pan), programToken } });
-    if (!card) throw new NoCardWithThisPan();
+    const card = await ownedRow(this.readModel.card.findFirst({ where: { panHash: this.vault.lookupHash(pan), programToken } }), () => new NoCardWithThisPan());
     const [response] = await presentCards(this.readModel, this.presenter, [card]);
     return response;
   }
@@ -86,14 +85,12 @@ export class ListCardsHandler implements IQueryHandler<ListCardsQuery, Page<Card
       ...(filter.state ? { state: filter.state } : {}),
       ...(filter.memoContains !== undefined ? { memo: { contains: likeLiteral(filter.memoContains), mode: 'insensitive' as const } } : {}),
     };
-    return listPage(paging, {
+    return tablePage(paging, this.readModel.card, {
       order: OLDEST_FIRST,
       noun: 'card',
-      count: () => this.readModel.card.count({ where }),
-      find: ({ after, orderBy, skip, take }) => this.readModel.card.findMany({ where: { ...where, ...(after ? { AND: [after] } : {}) }, orderBy, skip, take }),
-      keyOf: (token: string) => this.readModel.card.findFirst({ where: { programToken, token }, select: { created: true, token: true } }).then((row) => row && { at: row.created, tie: row.token }),
+      where,
+      scope: { programToken },
       present: (cards) => presentCards(this.readModel, this.presenter, cards),
     });
   }
-
 }

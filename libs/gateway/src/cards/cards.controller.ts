@@ -1,14 +1,14 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { Body, Param, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiKeyGuard, CallingProgram } from '@ledger/auth';
+import { CallingProgram } from '@ledger/auth';
 import {
   AsOfParams,
   CardResponse,
   CardTokenParam,
   CommandAccepted,
+  CommandOrigin,
   CreateCardCommand,
   CreateCardRequest,
-  DEFAULT_PAGE_SIZE,
   GetCardQuery,
   GetCardSpendLimitsQuery,
   CardSpendLimitsResponse,
@@ -20,20 +20,15 @@ import {
   UpdateCardCommand,
   UpdateCardRequest,
 } from '@ledger/contracts';
-import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { TimeTravel } from '../audit/time-travel';
+import { ProgramApi, Route } from '../http/api-routes';
 import { pageRequest } from '../http/paging';
-import { ApiErrors, CardModel, CardPageModel, CardSpendLimitsModel } from '../http/openapi-models';
-import { commandOrigin as origin } from '../http/command-origin';
+import { CardModel, CardPageModel, CardSpendLimitsModel } from '../http/openapi-models';
+import { CallerOrigin } from '../http/command-origin';
 import { RequestInvalid } from '../http/errors';
-import { RequestWithId } from '../http/request-id';
 import { WriteAcknowledger } from '../http/write-acknowledger';
 
-@ApiTags('cards')
-@ApiSecurity('api-key')
-@ApiErrors(400, 401)
-@Controller('v1')
-@UseGuards(ApiKeyGuard)
+@ProgramApi('cards', 'v1')
 export class CardsController {
   constructor(
     private readonly commands: CommandBus,
@@ -43,17 +38,13 @@ export class CardsController {
   ) {}
 
   /** The spec's decline walkthrough posts to /v1/card; the plural path is the documented one. */
-  @Post(['cards', 'card'])
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Create a card (spec 4.5); /v1/card is an alias of /v1/cards' })
-  @ApiOkResponse({ type: CardModel })
-  @ApiErrors(404)
-  async create(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: CreateCardRequest): Promise<CardResponse> {
+  @Route('POST', ['cards', 'card'], { summary: 'Create a card (spec 4.5); /v1/card is an alias of /v1/cards', answers: CardModel, errors: [404] })
+  async create(@CallerOrigin() origin: CommandOrigin, @Body() body: CreateCardRequest): Promise<CardResponse> {
     if ((body.exp_month === undefined) !== (body.exp_year === undefined)) {
       throw new RequestInvalid(`${body.exp_month === undefined ? 'exp_month' : 'exp_year'} is required when the other expiry field is given`);
     }
     const accepted = await this.commands.execute<CreateCardCommand, CommandAccepted>(
-      new CreateCardCommand(origin(programToken, request), {
+      new CreateCardCommand(origin, {
         type: body.type,
         memo: body.memo,
         fundingToken: body.funding_token,
@@ -64,21 +55,13 @@ export class CardsController {
         pin: body.pin,
       }),
     );
-    return this.answer(programToken, accepted);
+    return this.answer(origin, accepted);
   }
 
-  @Patch('cards/:card_token')
-  @ApiOperation({ summary: 'Update a card (spec 4.6); CLOSED is final' })
-  @ApiOkResponse({ type: CardModel })
-  @ApiErrors(404, 409)
-  async update(
-    @CallingProgram() programToken: string,
-    @Req() request: RequestWithId,
-    @Param() { card_token }: CardTokenParam,
-    @Body() body: UpdateCardRequest,
-  ): Promise<CardResponse> {
+  @Route('PATCH', 'cards/:card_token', { summary: 'Update a card (spec 4.6); CLOSED is final', answers: CardModel, errors: [404, 409] })
+  async update(@CallerOrigin() origin: CommandOrigin, @Param() { card_token }: CardTokenParam, @Body() body: UpdateCardRequest): Promise<CardResponse> {
     const accepted = await this.commands.execute<UpdateCardCommand, CommandAccepted>(
-      new UpdateCardCommand(origin(programToken, request), card_token, {
+      new UpdateCardCommand(origin, card_token, {
         state: body.state,
         memo: body.memo,
         fundingToken: body.funding_token,
@@ -87,40 +70,36 @@ export class CardsController {
         pin: body.pin,
       }),
     );
-    return this.answer(programToken, accepted);
+    return this.answer(origin, accepted);
   }
 
   /** No other parameter is allowed with the card token (spec 4.7), except `as_of` for auditors. */
-  @Get('cards/:card_token')
-  @ApiOperation({ summary: 'Get one card (spec 4.7); `as_of` shows it as it was then' })
-  @ApiOkResponse({ type: CardModel })
-  @ApiErrors(404)
+  @Route('GET', 'cards/:card_token', { summary: 'Get one card (spec 4.7); `as_of` shows it as it was then', answers: CardModel, errors: [404] })
   get(@CallingProgram() programToken: string, @Param() { card_token }: CardTokenParam, @Query() { as_of }: AsOfParams): Promise<CardResponse> {
     if (as_of !== undefined) return this.timeTravel.card(programToken, card_token, as_of);
     return this.queries.execute(new GetCardQuery(programToken, card_token));
   }
 
   /** A read sent as POST so the number travels in the body, never in a URL or an access log. */
-  @Post('cards/search_by_pan')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Lithic\'s cards.searchByPan: the calling program\'s card with this number (another program\'s answers 404, as a missing one)' })
-  @ApiOkResponse({ type: CardModel })
-  @ApiErrors(404)
+  @Route('POST', 'cards/search_by_pan', {
+    summary: 'Lithic\'s cards.searchByPan: the calling program\'s card with this number (another program\'s answers 404, as a missing one)',
+    answers: CardModel,
+    errors: [404],
+  })
   searchByPan(@CallingProgram() programToken: string, @Body() { pan }: SearchCardByPanRequest): Promise<CardResponse> {
     return this.queries.execute(new SearchCardByPanQuery(programToken, pan));
   }
 
-  @Get('cards/:card_token/spend_limits')
-  @ApiOperation({ summary: 'Lithic\'s card spend limits: the limit over the card\'s window, what counts against it and what is left' })
-  @ApiOkResponse({ type: CardSpendLimitsModel })
-  @ApiErrors(404)
+  @Route('GET', 'cards/:card_token/spend_limits', {
+    summary: 'Lithic\'s card spend limits: the limit over the card\'s window, what counts against it and what is left',
+    answers: CardSpendLimitsModel,
+    errors: [404],
+  })
   spendLimits(@CallingProgram() programToken: string, @Param() { card_token }: CardTokenParam): Promise<CardSpendLimitsResponse> {
     return this.queries.execute(new GetCardSpendLimitsQuery(programToken, card_token));
   }
 
-  @Get('cards')
-  @ApiOperation({ summary: 'List the program\'s cards, oldest first (spec 4.7)' })
-  @ApiOkResponse({ type: CardPageModel })
+  @Route('GET', 'cards', { summary: 'List the program\'s cards, oldest first (spec 4.7)', answers: CardPageModel })
   list(@CallingProgram() programToken: string, @Query() params: ListCardsParams): Promise<Page<CardResponse>> {
     return this.queries.execute(
       new ListCardsQuery(
@@ -132,13 +111,12 @@ export class CardsController {
           state: params.state,
           memoContains: params.memo,
         },
-        pageRequest(params, params.page_size ?? DEFAULT_PAGE_SIZE),
+        pageRequest(params),
       ),
     );
   }
 
-  private async answer(programToken: string, accepted: CommandAccepted): Promise<CardResponse> {
-    await this.acknowledger.visible(accepted);
-    return this.queries.execute(new GetCardQuery(programToken, accepted.token));
+  private answer({ programToken }: CommandOrigin, accepted: CommandAccepted): Promise<CardResponse> {
+    return this.acknowledger.answer(accepted, () => this.queries.execute(new GetCardQuery(programToken, accepted.token)));
   }
 }

@@ -23,7 +23,8 @@ import {
 import { EventSubscriptionNotFound } from '@ledger/domain';
 import type { EventSubscriptionRow, Prisma, ReadModelClient, WebhookAttempt, WebhookMessage } from '@ledger/read-model';
 import { READ_MODEL } from '@ledger/runtime';
-import { createdBetween, listPage, OLDEST_FIRST } from '../http/paging';
+import { ownedRow } from '../http/owned-row';
+import { createdBetween, OLDEST_FIRST, tablePage } from '../http/paging';
 
 export function presentSubscription(row: EventSubscriptionRow): EventSubscriptionResponse {
   return { token: row.token, url: row.url, description: row.description, event_types: row.eventTypes, disabled: row.disabled, failing: row.failing };
@@ -65,11 +66,13 @@ export function presentAttempt(row: WebhookAttempt, eventToken: string): Webhook
   };
 }
 
-/** The subscription when it is the caller's; another program's token is not found (404, never 403). */
-async function ownedSubscription(readModel: ReadModelClient, programToken: string, subscriptionToken: string): Promise<EventSubscriptionRow> {
-  const row = await readModel.eventSubscription.findFirst({ where: { token: subscriptionToken, programToken } });
-  if (!row) throw new EventSubscriptionNotFound(subscriptionToken);
-  return row;
+/** A message of the subscription, which is the program's. */
+function ownedMessage(readModel: ReadModelClient, programToken: string, subscriptionToken: string, messageId: string): Promise<WebhookMessage> {
+  return ownedRow(readModel.webhookMessage.findFirst({ where: { id: messageId, subscriptionToken, programToken } }), () => new WebhookMessageNotFound(messageId));
+}
+
+function ownedSubscription(readModel: ReadModelClient, programToken: string, subscriptionToken: string): Promise<EventSubscriptionRow> {
+  return ownedRow(readModel.eventSubscription.findFirst({ where: { token: subscriptionToken, programToken } }), () => new EventSubscriptionNotFound(subscriptionToken));
 }
 
 /** Oldest first, like every other list. */
@@ -78,17 +81,14 @@ export class ListEventSubscriptionsHandler implements IQueryHandler<ListEventSub
   constructor(@Inject(READ_MODEL) private readonly readModel: ReadModelClient) {}
 
   async execute({ programToken, paging }: ListEventSubscriptionsQuery): Promise<Page<EventSubscriptionResponse>> {
-    const where = { programToken };
-    return listPage(paging, {
+    return tablePage(paging, this.readModel.eventSubscription, {
       order: OLDEST_FIRST,
       noun: 'event subscription',
-      count: () => this.readModel.eventSubscription.count({ where }),
-      find: ({ after, orderBy, skip, take }) => this.readModel.eventSubscription.findMany({ where: { ...where, ...(after ? { AND: [after] } : {}) }, orderBy, skip, take }),
-      keyOf: (token: string) => this.readModel.eventSubscription.findFirst({ where: { programToken, token }, select: { created: true, token: true } }).then((row) => row && { at: row.created, tie: row.token }),
+      where: { programToken },
+      scope: { programToken },
       present: async (rows) => rows.map(presentSubscription),
     });
   }
-
 }
 
 @QueryHandler(GetEventSubscriptionQuery)
@@ -139,17 +139,14 @@ export class ListWebhookMessagesHandler implements IQueryHandler<ListWebhookMess
 
   async execute({ programToken, subscriptionToken, status, paging }: ListWebhookMessagesQuery): Promise<Page<WebhookMessageResponse>> {
     await ownedSubscription(this.readModel, programToken, subscriptionToken);
-    const where = { subscriptionToken, programToken, ...(status ? { status } : {}) };
-    return listPage(paging, {
+    return tablePage(paging, this.readModel.webhookMessage, {
       order: NEWEST_MESSAGE_FIRST,
       noun: 'message',
-      count: () => this.readModel.webhookMessage.count({ where }),
-      find: ({ after, orderBy, skip, take }) => this.readModel.webhookMessage.findMany({ where: { ...where, ...(after ? { AND: [after] } : {}) }, orderBy, skip, take }),
-      keyOf: (id: string) => this.readModel.webhookMessage.findFirst({ where: { id, subscriptionToken, programToken }, select: { created: true, id: true } }).then((row) => row && { at: row.created, tie: row.id }),
+      where: { subscriptionToken, programToken, ...(status ? { status } : {}) },
+      scope: { subscriptionToken, programToken },
       present: async (rows) => rows.map(presentMessage),
     });
   }
-
 }
 
 @QueryHandler(GetWebhookMessageQuery)
@@ -158,9 +155,7 @@ export class GetWebhookMessageHandler implements IQueryHandler<GetWebhookMessage
 
   async execute({ programToken, subscriptionToken, messageId }: GetWebhookMessageQuery): Promise<WebhookMessageResponse> {
     await ownedSubscription(this.readModel, programToken, subscriptionToken);
-    const row = await this.readModel.webhookMessage.findFirst({ where: { id: messageId, subscriptionToken, programToken } });
-    if (!row) throw new WebhookMessageNotFound(messageId);
-    return presentMessage(row);
+    return presentMessage(await ownedMessage(this.readModel, programToken, subscriptionToken, messageId));
   }
 }
 
@@ -171,8 +166,8 @@ export class ListWebhookAttemptsHandler implements IQueryHandler<ListWebhookAtte
   async execute({ programToken, subscriptionToken, messageId, paging, filter }: ListWebhookAttemptsQuery): Promise<Page<WebhookAttemptResponse>> {
     await ownedSubscription(this.readModel, programToken, subscriptionToken);
     if (messageId !== undefined) {
-      const message = await this.readModel.webhookMessage.findFirst({ where: { id: messageId, subscriptionToken, programToken }, select: { id: true } });
-      if (!message) throw new WebhookMessageNotFound(messageId);
+      const message = this.readModel.webhookMessage.findFirst({ where: { id: messageId, subscriptionToken, programToken }, select: { id: true } });
+      await ownedRow(message, () => new WebhookMessageNotFound(messageId));
     }
     return attemptPage(this.readModel, { subscriptionToken, ...(messageId !== undefined ? { messageId } : {}) }, paging, filter);
   }
@@ -191,13 +186,11 @@ export class ListEventAttemptsHandler implements IQueryHandler<ListEventAttempts
 
 /** One page of attempts within a scope (a subscription, a message, an event's messages), newest first. */
 function attemptPage(readModel: ReadModelClient, scope: Prisma.WebhookAttemptWhereInput, paging: PageRequest, filter: WebhookAttemptFilter): Promise<Page<WebhookAttemptResponse>> {
-  const where: Prisma.WebhookAttemptWhereInput = { ...scope, at: createdBetween(filter), ...attemptStatusWhere(filter.status) };
-  return listPage(paging, {
+  return tablePage(paging, readModel.webhookAttempt, {
     order: NEWEST_ATTEMPT_FIRST,
     noun: 'attempt',
-    count: () => readModel.webhookAttempt.count({ where }),
-    find: ({ after, orderBy, skip, take }) => readModel.webhookAttempt.findMany({ where: { ...where, ...(after ? { AND: [after] } : {}) }, orderBy, skip, take }),
-    keyOf: (token: string) => readModel.webhookAttempt.findFirst({ where: { ...scope, token }, select: { at: true, token: true } }).then((row) => row && { at: row.at, tie: row.token }),
+    where: { ...scope, at: createdBetween(filter), ...attemptStatusWhere(filter.status) },
+    scope,
     present: (rows) => presentAttempts(readModel, rows),
   });
 }

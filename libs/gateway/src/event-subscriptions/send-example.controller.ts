@@ -1,25 +1,20 @@
-import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Param } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { ApiKeyGuard, CallingProgram } from '@ledger/auth';
+import { CallingProgram } from '@ledger/auth';
 import { EventSubscriptionTokenParam, SendExampleEventCommand, SendExampleRequest } from '@ledger/contracts';
-import { ApiErrors, EmptyModel } from '../http/openapi-models';
-import { SandboxOnlyGuard } from '../http/sandbox-only.guard';
+import { ProgramApi, Route } from '../http/api-routes';
+import { EmptyModel } from '../http/openapi-models';
 
 /** Lithic's simulated example webhook: a copy of the program's latest event of the type, sent to one subscription. */
-@ApiTags('simulations (sandbox only)')
-@ApiSecurity('api-key')
-@ApiErrors(400, 401)
-@Controller('v1/simulate/event_subscriptions')
-@UseGuards(SandboxOnlyGuard, ApiKeyGuard)
+@ProgramApi('simulations (sandbox only)', 'v1/simulate/event_subscriptions', { sandboxOnly: true })
 export class SendExampleController {
   constructor(private readonly commands: CommandBus) {}
 
-  @Post(':event_subscription_token/send_example')
-  @HttpCode(200)
-  @ApiOperation({ summary: "Send the subscription an example webhook: the program's latest event of the type" })
-  @ApiOkResponse({ type: EmptyModel })
-  @ApiErrors(404)
+  @Route('POST', ':event_subscription_token/send_example', {
+    summary: "Send the subscription an example webhook: the program's latest event of the type",
+    answers: EmptyModel,
+    errors: [404],
+  })
   async sendExample(
     @CallingProgram() programToken: string,
     @Param() { event_subscription_token }: EventSubscriptionTokenParam,

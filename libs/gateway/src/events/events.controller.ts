@@ -1,11 +1,10 @@
-import { Controller, Get, Headers, HttpCode, Logger, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Get, Headers, Logger, Param, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { ApiKeyGuard, CallingProgram } from '@ledger/auth';
+import { ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
+import { CallingProgram } from '@ledger/auth';
 import {
   ANY_UUID,
   attemptFilterOf,
-  DEFAULT_PAGE_SIZE,
   EventResponse,
   EventStreamParams,
   EventSubscriptionEventParams,
@@ -19,19 +18,16 @@ import {
   WebhookAttemptResponse,
 } from '@ledger/contracts';
 import { NotFound } from '@ledger/domain';
+import { ProgramApi, Route } from '../http/api-routes';
 import { pageRequest } from '../http/paging';
 import { RequestInvalid } from '../http/errors';
 import { takeRawResponse } from '../http/http-answer';
-import { ApiErrors, EmptyModel, EventModel, EventPageModel, WebhookAttemptPageModel } from '../http/openapi-models';
+import { EmptyModel, EventModel, EventPageModel, WebhookAttemptPageModel } from '../http/openapi-models';
 import { FeedEvents, positionOf, presentEvent } from './feed-events';
 import { LiveEventStreams } from './live-event-streams';
 
 /** Lithic's events: what the ledger's webhooks carry, for every program, subscribed or not (docs/webhooks.md). */
-@ApiTags('events')
-@ApiSecurity('api-key')
-@ApiErrors(400, 401)
-@Controller('v1/events')
-@UseGuards(ApiKeyGuard)
+@ProgramApi('events', 'v1/events')
 export class EventsController {
   private readonly logger = new Logger(EventsController.name);
 
@@ -74,28 +70,24 @@ export class EventsController {
     }
   }
 
-  @Get()
-  @ApiOperation({ summary: "List the program's events, newest first: event_types, begin/end, cursor or page paging" })
-  @ApiOkResponse({ type: EventPageModel })
+  @Route('GET', '', { summary: "List the program's events, newest first: event_types, begin/end, cursor or page paging", answers: EventPageModel })
   list(@CallingProgram() programToken: string, @Query() params: ListEventsParams): Promise<Page<EventResponse>> {
-    return this.feed.list(programToken, { eventTypes: params.event_types, begin: params.begin, end: params.end }, pageRequest(params, params.page_size ?? DEFAULT_PAGE_SIZE));
+    return this.feed.list(programToken, { eventTypes: params.event_types, begin: params.begin, end: params.end }, pageRequest(params));
   }
 
   /** Every attempt to deliver the event, to any subscription of the program, newest first (Lithic's events.listAttempts). */
-  @Get(':event_token/attempts')
-  @ApiOperation({ summary: "The delivery attempts of an event, across the program's subscriptions, newest first" })
-  @ApiOkResponse({ type: WebhookAttemptPageModel })
-  @ApiErrors(404)
+  @Route('GET', ':event_token/attempts', {
+    summary: "The delivery attempts of an event, across the program's subscriptions, newest first",
+    answers: WebhookAttemptPageModel,
+    errors: [404],
+  })
   async attempts(@CallingProgram() programToken: string, @Param() { event_token }: EventTokenParam, @Query() params: ListWebhookAttemptsParams): Promise<Page<WebhookAttemptResponse>> {
     if (!(await this.feed.event(programToken, event_token))) throw new NotFound(`Event ${event_token} not found`, 'event_token');
-    return this.queries.execute(new ListEventAttemptsQuery(programToken, event_token, pageRequest(params, params.page_size ?? DEFAULT_PAGE_SIZE), attemptFilterOf(params)));
+    return this.queries.execute(new ListEventAttemptsQuery(programToken, event_token, pageRequest(params), attemptFilterOf(params)));
   }
 
   /** Declared after `stream`, so that path is never read as a token. */
-  @Get(':event_token')
-  @ApiOperation({ summary: 'Get an event' })
-  @ApiOkResponse({ type: EventModel })
-  @ApiErrors(404)
+  @Route('GET', ':event_token', { summary: 'Get an event', answers: EventModel, errors: [404] })
   async get(@CallingProgram() programToken: string, @Param() { event_token }: EventTokenParam): Promise<EventResponse> {
     const row = await this.feed.event(programToken, event_token);
     if (!row) throw new NotFound(`Event ${event_token} not found`, 'event_token');
@@ -106,11 +98,11 @@ export class EventsController {
    * Lithic's resend of an event to a subscription: the message that carries the event to it (its id
    * derives from both) is due again at once, as POST .../messages/{message_token}/resend makes it.
    */
-  @Post(':event_token/event_subscriptions/:event_subscription_token/resend')
-  @HttpCode(200)
-  @ApiOperation({ summary: "Deliver an event's message to a subscription again" })
-  @ApiOkResponse({ type: EmptyModel })
-  @ApiErrors(404)
+  @Route('POST', ':event_token/event_subscriptions/:event_subscription_token/resend', {
+    summary: "Deliver an event's message to a subscription again",
+    answers: EmptyModel,
+    errors: [404],
+  })
   async resend(@CallingProgram() programToken: string, @Param() { event_token, event_subscription_token }: EventSubscriptionEventParams): Promise<Record<string, never>> {
     await this.commands.execute(new ResendWebhookMessageCommand(programToken, event_subscription_token, webhookMessageId(event_token, event_subscription_token)));
     return {};

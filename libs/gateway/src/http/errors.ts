@@ -1,54 +1,55 @@
-/** Errors raised at the HTTP edge itself (not by the domain). */
-export class RequestInvalid extends Error {
+/**
+ * Errors raised at the HTTP edge itself (not by the domain), each named after its class as domain
+ * errors are.
+ */
+abstract class EdgeError extends Error {
   constructor(message: string) {
     super(message);
-    this.name = 'RequestInvalid';
+    this.name = new.target.name;
   }
 }
 
+/** A request the edge refuses before any command or query: 400, with the message saying why. */
+export class RequestInvalid extends EdgeError {}
+
 /** A known path asked with a method it does not take: 405, with the methods it takes in `Allow`. */
-export class MethodNotAllowed extends Error {
+export class MethodNotAllowed extends EdgeError {
   constructor(
     readonly method: string,
     readonly allowed: readonly string[],
   ) {
     super(`${method} is not allowed here; this path takes ${allowed.join(', ')}`);
-    this.name = 'MethodNotAllowed';
   }
 }
 
 /** A request body that is not sent as JSON: 415. */
-export class UnsupportedMediaType extends Error {
+export class UnsupportedMediaType extends EdgeError {
   constructor() {
     super('Request body must be JSON sent with Content-Type: application/json');
-    this.name = 'UnsupportedMediaType';
   }
 }
 
 /** Over a rate limit: 429 with Privacy's wording; `retryAfterSeconds` is when the window starts over. */
-export class RateLimited extends Error {
+export class RateLimited extends EdgeError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
   ) {
     super(message);
-    this.name = 'RateLimited';
   }
 }
 
 /** The same Idempotency-Key is still being worked on by another request: 409. */
-export class IdempotencyKeyInProgress extends Error {
+export class IdempotencyKeyInProgress extends EdgeError {
   constructor() {
     super('A request with this Idempotency-Key is still in progress; retry later');
-    this.name = 'IdempotencyKeyInProgress';
   }
 }
 
 /** The Idempotency-Key was first used with another method, path or body: 422. */
-export class IdempotencyKeyReused extends Error {
+export class IdempotencyKeyReused extends EdgeError {
   constructor() {
     super('This Idempotency-Key was used with a different request; use a new key for a new request');
-    this.name = 'IdempotencyKeyReused';
   }
 }
 
@@ -56,24 +57,22 @@ export class IdempotencyKeyReused extends Error {
  * Not a failure: the stored outcome of an earlier request with the same Idempotency-Key, which the
  * error filter writes back exactly as stored (status and body).
  */
-export class IdempotentReplay extends Error {
+export class IdempotentReplay extends EdgeError {
   constructor(
     readonly status: number,
     readonly body: unknown,
   ) {
     super(`Idempotent replay (${status})`);
-    this.name = 'IdempotentReplay';
   }
 }
 
 /** A simulated authorization that was declined: 422 with the token of the transaction it recorded. */
-export class AuthorizationDeclined extends Error {
+export class AuthorizationDeclined extends EdgeError {
   constructor(
     readonly reason: string,
     readonly transactionToken: string,
   ) {
     super(declineMessage(reason));
-    this.name = 'AuthorizationDeclined';
   }
 }
 
@@ -108,10 +107,9 @@ export function declineMessage(reason: string): string {
  * An authorization that failed and was then withdrawn: its token is taken, so no decision can be
  * recorded under it any more. Nothing stands, and sending the same request again is safe.
  */
-export class AuthorizationNotRecorded extends Error {
+export class AuthorizationNotRecorded extends EdgeError {
   constructor(cause: string) {
     super(`The authorization was not recorded (${cause}); nothing stands under it, so it is safe to send it again`);
-    this.name = 'AuthorizationNotRecorded';
   }
 }
 
@@ -119,9 +117,8 @@ export class AuthorizationNotRecorded extends Error {
  * An authorization that failed while the event store could not be reached long enough to find out
  * whether its decision stands: the one 5xx that promises nothing. The token names where to look.
  */
-export class AuthorizationOutcomeUnknown extends Error {
+export class AuthorizationOutcomeUnknown extends EdgeError {
   constructor(readonly transactionToken: string) {
     super(`Whether the authorization was recorded is not known (the ledger's database could not be reached); look for transaction ${transactionToken} before sending it again`);
-    this.name = 'AuthorizationOutcomeUnknown';
   }
 }

@@ -1,4 +1,5 @@
-import type { Page, PageRequest } from '@ledger/contracts';
+import { DEFAULT_PAGE_SIZE, type Page, type PageRequest } from '@ledger/contracts';
+import type { Prisma } from '@ledger/read-model';
 import { RequestInvalid } from './errors';
 
 /**
@@ -122,8 +123,15 @@ function keyset<At extends string, Tie extends string, T>(order: ListOrder<At, T
   };
 }
 
-/** A request's paging as the queries take it: cursor style as soon as a cursor is named. */
-export function pageRequest(params: { page?: number; starting_after?: string; ending_before?: string }, pageSize: number): PageRequest {
+/**
+ * A request's paging as the queries take it: cursor style as soon as a cursor is named. The page size
+ * is the request's `page_size`, else the default; a route that also takes another spelling of it
+ * passes the one it settled on.
+ */
+export function pageRequest(
+  params: { page?: number; page_size?: number; starting_after?: string; ending_before?: string },
+  pageSize = params.page_size ?? DEFAULT_PAGE_SIZE,
+): PageRequest {
   if (params.starting_after !== undefined || params.ending_before !== undefined) {
     return { style: 'cursor', pageSize, startingAfter: params.starting_after, endingBefore: params.ending_before };
   }
@@ -133,4 +141,38 @@ export function pageRequest(params: { page?: number; starting_after?: string; en
 /** begin is inclusive, end exclusive (spec 4.7, 4.8). */
 export function createdBetween(filter: { createdFrom?: Date; createdBefore?: Date }): { gte?: Date; lt?: Date } {
   return { ...(filter.createdFrom ? { gte: filter.createdFrom } : {}), ...(filter.createdBefore ? { lt: filter.createdBefore } : {}) };
+}
+
+/** What a list reads of a read-model table: a Prisma model delegate. */
+interface ListedTable<Row> {
+  count: (args: { where: object }) => PromiseLike<number>;
+  findMany: (args: { where: object; orderBy: object; skip?: number; take: number }) => PromiseLike<Row[]>;
+  findFirst: (args: { where: object; select: object }) => PromiseLike<object | null>;
+}
+
+/** The table's own filter type, so a list's conditions are checked against its columns. */
+type WhereOf<Table> = NonNullable<Prisma.Args<Table, 'findMany'>['where']>;
+
+/**
+ * One page of a read-model table's list ({@link listPage}): the rows `where` keeps, in `order`. A
+ * cursor's item is looked up by its token (the order's tie) within `scope` alone, without the
+ * request's filters (see {@link ListSource.keyOf}).
+ */
+export function tablePage<Table, Row, At extends string, Tie extends string, Item>(
+  paging: PageRequest,
+  table: Table & ListedTable<Row>,
+  list: { order: ListOrder<At, Tie>; noun: string; where: WhereOf<Table>; scope: WhereOf<Table>; present(rows: Row[]): Promise<Item[]> },
+): Promise<Page<Item>> {
+  const { order, where } = list;
+  return listPage(paging, {
+    order,
+    noun: list.noun,
+    count: () => Promise.resolve(table.count({ where })),
+    find: ({ after, orderBy, skip, take }) => Promise.resolve(table.findMany({ where: { ...where, ...(after ? { AND: [after] } : {}) }, orderBy, skip, take })),
+    keyOf: async (token) => {
+      const row = (await table.findFirst({ where: { AND: [list.scope, { [order.tie]: token }] }, select: { [order.at]: true, [order.tie]: true } })) as (Record<At, Date> & Record<Tie, string>) | null;
+      return row && { at: row[order.at], tie: row[order.tie] };
+    },
+    present: list.present,
+  });
 }

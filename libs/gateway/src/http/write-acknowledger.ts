@@ -26,4 +26,10 @@ export class WriteAcknowledger {
   async visible(accepted: CommandAccepted): Promise<void> {
     if (accepted.position !== null) await this.watcher.waitFor(parsePosition(accepted.position), this.config.readYourWritesTimeoutMs);
   }
+
+  /** A write's answer: what `read` finds once the read models show the write (the resource as it now stands). */
+  async answer<T>(accepted: CommandAccepted, read: () => Promise<T>): Promise<T> {
+    await this.visible(accepted);
+    return read();
+  }
 }

@@ -1,8 +1,7 @@
-import { Body, Controller, HttpCode, Inject, Logger, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Inject, Logger, Req } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { ApiKeyGuard, CallingProgram } from '@ledger/auth';
+import { CallingProgram } from '@ledger/auth';
 import {
   SettlementAccepted,
   SimulateAuthorizationCommand,
@@ -27,11 +26,11 @@ import { FAULT_POINTS } from '@ledger/runtime';
 import { WriteAcknowledger } from '../http/write-acknowledger';
 import { mapError } from '../http/error-status';
 import { AuthorizationSettlement } from './authorization-settlement';
-import { ApiErrors, SettlementModel, SimulationModel } from '../http/openapi-models';
+import { ProgramApi, Route } from '../http/api-routes';
+import { SettlementModel, SimulationModel } from '../http/openapi-models';
 import { commandOrigin } from '../http/command-origin';
 import { AuthorizationDeclined, AuthorizationNotRecorded, AuthorizationOutcomeUnknown, RequestInvalid } from '../http/errors';
 import { RequestWithId, requestIdOf } from '../http/request-id';
-import { SandboxOnlyGuard } from '../http/sandbox-only.guard';
 
 /** Defaults for merchant fields a simulated authorization leaves out. */
 const DEFAULT_MCC = '5999';
@@ -45,11 +44,7 @@ function alias(ours: string | undefined, lithic: string | undefined, names: stri
 }
 
 /** Spec section 4.1-4.4 plus authorization advice and settlement: sandbox only. */
-@ApiTags('simulations (sandbox only)')
-@ApiSecurity('api-key')
-@ApiErrors(400, 401, 404, 409)
-@Controller('v1/simulate')
-@UseGuards(SandboxOnlyGuard, ApiKeyGuard)
+@ProgramApi('simulations (sandbox only)', 'v1/simulate', { errors: [404, 409], sandboxOnly: true })
 export class SimulationsController {
   private readonly logger = new Logger('SimulationsController');
 
@@ -60,11 +55,11 @@ export class SimulationsController {
     @Inject(FAULT_POINTS) private readonly faults: FaultPoints,
   ) {}
 
-  @Post('authorize')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Simulate an authorization (spec 4.1); a decline answers 422 with the transaction token' })
-  @ApiOkResponse({ type: SimulationModel })
-  @ApiErrors(422)
+  @Route('POST', 'authorize', {
+    summary: 'Simulate an authorization (spec 4.1); a decline answers 422 with the transaction token',
+    answers: SimulationModel,
+    errors: [422],
+  })
   async authorize(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateAuthorizeRequest): Promise<SimulationResponse> {
     const origin = commandOrigin(programToken, request);
     // Ours, not the service's: should no answer come back, the token is where to look.
@@ -119,34 +114,25 @@ export class SimulationsController {
     );
   }
 
-  @Post('void')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Void (part of) a pending authorization (spec 4.2); all that is pending when amount is absent' })
-  @ApiOkResponse({ type: SimulationModel })
+  @Route('POST', 'void', { summary: 'Void (part of) a pending authorization (spec 4.2); all that is pending when amount is absent', answers: SimulationModel })
   void(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateVoidRequest): Promise<SimulationResponse> {
     return this.transactionEvent('VOID', programToken, request, body);
   }
 
-  @Post('clearing')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Clear an authorization (spec 4.3), all that is pending when amount is absent; the transaction moves to SETTLING' })
-  @ApiOkResponse({ type: SimulationModel })
+  @Route('POST', 'clearing', {
+    summary: 'Clear an authorization (spec 4.3), all that is pending when amount is absent; the transaction moves to SETTLING',
+    answers: SimulationModel,
+  })
   clearing(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateClearingRequest): Promise<SimulationResponse> {
     return this.transactionEvent('CLEARING', programToken, request, body);
   }
 
-  @Post('authorization_advice')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Change the pending amount of an authorization' })
-  @ApiOkResponse({ type: SimulationModel })
+  @Route('POST', 'authorization_advice', { summary: 'Change the pending amount of an authorization', answers: SimulationModel })
   advice(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateTransactionAmountRequest): Promise<SimulationResponse> {
     return this.transactionEvent('ADVICE', programToken, request, body);
   }
 
-  @Post('return')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Return (refund) an amount to a card (spec 4.4)' })
-  @ApiOkResponse({ type: SimulationModel })
+  @Route('POST', 'return', { summary: 'Return (refund) an amount to a card (spec 4.4)', answers: SimulationModel })
   async return(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateReturnRequest): Promise<SimulationResponse> {
     const accepted = await this.commands.execute<SimulateReturnCommand, SimulationAccepted>(
       new SimulateReturnCommand(commandOrigin(programToken, request), body.pan, body.amount, {
@@ -162,10 +148,10 @@ export class SimulationsController {
     return { debugging_request_id: requestIdOf(request), token: accepted.transactionToken };
   }
 
-  @Post('return_reversal')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Take a whole SETTLING or SETTLED return back (Lithic simulateReturnReversal); the return becomes VOIDED' })
-  @ApiOkResponse({ type: SimulationModel })
+  @Route('POST', 'return_reversal', {
+    summary: 'Take a whole SETTLING or SETTLED return back (Lithic simulateReturnReversal); the return becomes VOIDED',
+    answers: SimulationModel,
+  })
   async returnReversal(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateReturnReversalRequest): Promise<SimulationResponse> {
     const accepted = await this.commands.execute<SimulateReturnReversalCommand, SimulationAccepted>(
       new SimulateReturnReversalCommand(commandOrigin(programToken, request), body.token),
@@ -174,10 +160,7 @@ export class SimulationsController {
     return { debugging_request_id: requestIdOf(request) };
   }
 
-  @Post('settle')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Settle one SETTLING transaction, or all of the program\'s' })
-  @ApiOkResponse({ type: SettlementModel })
+  @Route('POST', 'settle', { summary: 'Settle one SETTLING transaction, or all of the program\'s', answers: SettlementModel })
   async settle(
     @CallingProgram() programToken: string,
     @Req() request: RequestWithId,

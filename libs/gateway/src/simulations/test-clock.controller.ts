@@ -1,15 +1,13 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Inject } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { ApiKeyGuard, CallingProgram } from '@ledger/auth';
-import { AdvanceProgramClockCommand, CommandAccepted, ProgramClockResponse, SimulateClockAdvanceRequest, parseInstantParameter } from '@ledger/contracts';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { CallingProgram } from '@ledger/auth';
+import { AdvanceProgramClockCommand, CommandAccepted, CommandOrigin, ProgramClockResponse, SimulateClockAdvanceRequest, parseInstantParameter } from '@ledger/contracts';
 import { programDecider, ProgramNotFound, programStreamId, programTime } from '@ledger/domain';
 import { commandHandler, PipelineEnvironment } from '@ledger/event-store';
 import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
-import { ApiErrors } from '../http/openapi-models';
-import { commandOrigin } from '../http/command-origin';
-import { RequestWithId } from '../http/request-id';
-import { SandboxOnlyGuard } from '../http/sandbox-only.guard';
+import { ProgramApi, Route } from '../http/api-routes';
+import { CallerOrigin } from '../http/command-origin';
 import { WriteAcknowledger } from '../http/write-acknowledger';
 
 export class ProgramClockModel implements ProgramClockResponse {
@@ -28,11 +26,7 @@ export class ProgramClockModel implements ProgramClockResponse {
  * windows, the calendar year, velocity and card expiry be tested in seconds. It is read from the
  * program's own stream, so the answer is current the moment an advance is recorded.
  */
-@ApiTags('simulations (sandbox only)')
-@ApiSecurity('api-key')
-@ApiErrors(400, 401)
-@Controller('v1/simulate/clock')
-@UseGuards(SandboxOnlyGuard, ApiKeyGuard)
+@ProgramApi('simulations (sandbox only)', 'v1/simulate/clock', { sandboxOnly: true })
 export class TestClockController {
   constructor(
     private readonly commands: CommandBus,
@@ -40,23 +34,20 @@ export class TestClockController {
     @Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment,
   ) {}
 
-  @Get()
-  @ApiOperation({ summary: "The calling program's test clock: its business time now, and its last advance" })
-  @ApiOkResponse({ type: ProgramClockModel })
+  @Route('GET', '', { summary: "The calling program's test clock: its business time now, and its last advance", answers: ProgramClockModel })
   clock(@CallingProgram() programToken: string): Promise<ProgramClockResponse> {
     return this.read(programToken);
   }
 
-  @Post('advance')
-  @HttpCode(200)
-  @ApiOperation({ summary: "Move the calling program's clock forward to frozen_time; it keeps running from there. A time before the clock's now is 400: it never moves backwards" })
-  @ApiOkResponse({ type: ProgramClockModel })
-  async advance(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateClockAdvanceRequest): Promise<ProgramClockResponse> {
+  @Route('POST', 'advance', {
+    summary: "Move the calling program's clock forward to frozen_time; it keeps running from there. A time before the clock's now is 400: it never moves backwards",
+    answers: ProgramClockModel,
+  })
+  async advance(@CallerOrigin() origin: CommandOrigin, @Body() body: SimulateClockAdvanceRequest): Promise<ProgramClockResponse> {
     // The DTO has checked the form; the instant goes on in one UTC spelling.
     const frozenTime = (parseInstantParameter(body.frozen_time) as Date).toISOString();
-    const accepted = await this.commands.execute<AdvanceProgramClockCommand, CommandAccepted>(new AdvanceProgramClockCommand(commandOrigin(programToken, request), frozenTime));
-    await this.acknowledger.visible(accepted);
-    return this.read(programToken);
+    const accepted = await this.commands.execute<AdvanceProgramClockCommand, CommandAccepted>(new AdvanceProgramClockCommand(origin, frozenTime));
+    return this.acknowledger.answer(accepted, () => this.read(origin.programToken));
   }
 
   private async read(programToken: string): Promise<ProgramClockResponse> {

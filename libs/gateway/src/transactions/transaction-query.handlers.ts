@@ -3,17 +3,18 @@ import { Pool } from 'pg';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { GetTransactionQuery, ListTransactionsQuery, Page, TransactionResponse } from '@ledger/contracts';
 import { TransactionNotFound } from '@ledger/domain';
-import type { Prisma, ReadModelClient } from '@ledger/read-model';
+import { presentTransaction, type Prisma, type ReadModelClient } from '@ledger/read-model';
 import { READ_MODEL } from '@ledger/runtime';
 import { CardPresenter } from '../cards/card-presenter';
+import { ownedRow } from '../http/owned-row';
 import { createdBetween, emptyPage, listPage, OLDEST_FIRST } from '../http/paging';
 import { presentCards } from '../cards/card-query.handlers';
 import { transactionPage } from './transaction-page-query';
-import { TransactionPresenter } from './transaction-presenter';
 
 type TransactionRow = Awaited<ReturnType<ReadModelClient['transaction']['findMany']>>[number];
 
-async function presentTransactions(readModel: ReadModelClient, cards: CardPresenter, presenter: TransactionPresenter, rows: TransactionRow[]) {
+/** The transactions as the API shows them, each with its card in full. */
+async function presentTransactions(readModel: ReadModelClient, cards: CardPresenter, rows: TransactionRow[]) {
   // Both reads at once. A card may have moved to another funding source since, so each transaction
   // shows its own; its card's is nearly always the same one, so presenting the cards reads no more.
   const [cardRows, sources] = await Promise.all([
@@ -25,7 +26,7 @@ async function presentTransactions(readModel: ReadModelClient, cards: CardPresen
   return rows.map((row) => {
     const card = byToken.get(row.cardToken);
     if (!card) throw new Error(`Transaction ${row.token} names card ${row.cardToken}, which the read model lacks`);
-    return presenter.transaction(row, card, fundingTypes.get(row.fundingToken) ?? card.funding.type);
+    return presentTransaction(row, card, fundingTypes.get(row.fundingToken) ?? card.funding.type);
   });
 }
 
@@ -34,13 +35,11 @@ export class GetTransactionHandler implements IQueryHandler<GetTransactionQuery,
   constructor(
     @Inject(READ_MODEL) private readonly readModel: ReadModelClient,
     private readonly cards: CardPresenter,
-    private readonly presenter: TransactionPresenter,
   ) {}
 
   async execute({ programToken, transactionToken }: GetTransactionQuery): Promise<TransactionResponse> {
-    const row = await this.readModel.transaction.findFirst({ where: { token: transactionToken, programToken } });
-    if (!row) throw new TransactionNotFound(transactionToken);
-    const [transaction] = await presentTransactions(this.readModel, this.cards, this.presenter, [row]);
+    const row = await ownedRow(this.readModel.transaction.findFirst({ where: { token: transactionToken, programToken } }), () => new TransactionNotFound(transactionToken));
+    const [transaction] = await presentTransactions(this.readModel, this.cards, [row]);
     return transaction;
   }
 }
@@ -52,7 +51,6 @@ export class ListTransactionsHandler implements IQueryHandler<ListTransactionsQu
     @Inject(READ_MODEL) private readonly readModel: ReadModelClient,
     @Inject(Pool) private readonly pool: Pool,
     private readonly cards: CardPresenter,
-    private readonly presenter: TransactionPresenter,
   ) {}
 
   async execute({ programToken, filter, paging }: ListTransactionsQuery): Promise<Page<TransactionResponse>> {
@@ -70,7 +68,7 @@ export class ListTransactionsHandler implements IQueryHandler<ListTransactionsQu
       count: () => this.total(programToken, filter, where),
       find: ({ after, orderBy, skip, take }) => transactionPage(this.pool, { programToken, filter, after, orderBy, skip, take }),
       keyOf: (token: string) => this.readModel.transaction.findFirst({ where: { programToken, token }, select: { created: true, token: true } }).then((row) => row && { at: row.created, tie: row.token }),
-      present: (rows) => presentTransactions(this.readModel, this.cards, this.presenter, rows),
+      present: (rows) => presentTransactions(this.readModel, this.cards, rows),
     });
   }
 

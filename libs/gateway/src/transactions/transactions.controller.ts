@@ -1,10 +1,10 @@
-import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
+import { Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiKeyGuard, CallingProgram } from '@ledger/auth';
+import { CallingProgram } from '@ledger/auth';
 import { DEFAULT_PAGE_SIZE, GetTransactionQuery, ListTransactionsParams, ListTransactionsQuery, Page, TransactionResponse, TransactionTokenParam } from '@ledger/contracts';
-import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { TimeTravel } from '../audit/time-travel';
-import { ApiErrors, TransactionModel, TransactionPageModel } from '../http/openapi-models';
+import { ProgramApi, Route } from '../http/api-routes';
+import { TransactionModel, TransactionPageModel } from '../http/openapi-models';
 import { RequestInvalid } from '../http/errors';
 import { emptyPage, pageRequest } from '../http/paging';
 
@@ -16,20 +16,14 @@ function either<T>(underscored: T | undefined, runTogether: T | undefined, names
   return underscored ?? runTogether;
 }
 
-@ApiTags('transactions')
-@ApiSecurity('api-key')
-@ApiErrors(400, 401)
-@Controller('v1/transactions')
-@UseGuards(ApiKeyGuard)
+@ProgramApi('transactions', 'v1/transactions')
 export class TransactionsController {
   constructor(
     private readonly queries: QueryBus,
     private readonly timeTravel: TimeTravel,
   ) {}
 
-  @Get()
-  @ApiOperation({ summary: 'List the program\'s transactions, oldest first (spec 4.8); `as_of` shows them as they were then' })
-  @ApiOkResponse({ type: TransactionPageModel })
+  @Route('GET', '', { summary: 'List the program\'s transactions, oldest first (spec 4.8); `as_of` shows them as they were then', answers: TransactionPageModel })
   list(@CallingProgram() programToken: string, @Query() params: ListTransactionsParams): Promise<Page<TransactionResponse>> {
     const filter = {
       accountToken: either(params.account_token, params.accounttoken, 'account_token and accounttoken'),
@@ -49,10 +43,7 @@ export class TransactionsController {
     return this.queries.execute(new ListTransactionsQuery(programToken, filter, paging));
   }
 
-  @Get(':transaction_token')
-  @ApiOperation({ summary: 'Get one transaction' })
-  @ApiOkResponse({ type: TransactionModel })
-  @ApiErrors(404)
+  @Route('GET', ':transaction_token', { summary: 'Get one transaction', answers: TransactionModel, errors: [404] })
   get(@CallingProgram() programToken: string, @Param() { transaction_token }: TransactionTokenParam): Promise<TransactionResponse> {
     return this.queries.execute(new GetTransactionQuery(programToken, transaction_token));
   }

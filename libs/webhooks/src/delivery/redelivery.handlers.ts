@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { RecoverEventSubscriptionCommand, ReplayMissingEventsCommand, SendExampleEventCommand, webhookMessageId } from '@ledger/contracts';
 import { EventSubscriptionNotFound, NotFound, subscribesTo, type WebhookEventType } from '@ledger/domain';
-import type { ReadModelClient } from '@ledger/read-model';
+import type { EventSubscriptionRow, ReadModelClient } from '@ledger/read-model';
 import { READ_MODEL } from '@ledger/runtime';
 import { WebhookDispatcher } from './webhook-dispatcher';
 
@@ -19,28 +19,44 @@ function createdIn(range: Range): { gte?: Date; lt?: Date } {
   return { ...(range.begin ? { gte: range.begin } : {}), ...(range.end ? { lt: range.end } : {}) };
 }
 
-async function ownedSubscription(readModel: ReadModelClient, programToken: string, subscriptionToken: string) {
-  const subscription = await readModel.eventSubscription.findFirst({ where: { token: subscriptionToken, programToken } });
-  if (!subscription) throw new EventSubscriptionNotFound(subscriptionToken);
-  return subscription;
+/** A redelivery command names one subscription, which must be the calling program's. */
+interface RedeliveryCommand {
+  readonly programToken: string;
+  readonly subscriptionToken: string;
+}
+
+/**
+ * Redelivery on one of the program's subscriptions: after checking the subscription is the caller's,
+ * `queue` makes messages due now, and the dispatcher is woken when it made any (rather than waiting
+ * for its next poll).
+ */
+abstract class RedeliveryHandler<Command extends RedeliveryCommand, Result> {
+  constructor(
+    @Inject(READ_MODEL) protected readonly readModel: ReadModelClient,
+    @Inject(WebhookDispatcher) private readonly dispatcher: WebhookDispatcher,
+  ) {}
+
+  async execute(command: Command): Promise<Result> {
+    const { programToken, subscriptionToken } = command;
+    const subscription = await this.readModel.eventSubscription.findFirst({ where: { token: subscriptionToken, programToken } });
+    if (!subscription) throw new EventSubscriptionNotFound(subscriptionToken);
+    const { queued, result } = await this.queue(command, subscription);
+    if (queued > 0) this.dispatcher.wake();
+    return result;
+  }
+
+  protected abstract queue(command: Command, subscription: EventSubscriptionRow): Promise<{ queued: number; result: Result }>;
 }
 
 /** Lithic's recover: failed messages created in the range become pending and due at once, as a resend makes one. */
 @CommandHandler(RecoverEventSubscriptionCommand)
-export class RecoverEventSubscriptionHandler implements ICommandHandler<RecoverEventSubscriptionCommand, number> {
-  constructor(
-    @Inject(READ_MODEL) private readonly readModel: ReadModelClient,
-    @Inject(WebhookDispatcher) private readonly dispatcher: WebhookDispatcher,
-  ) {}
-
-  async execute({ programToken, subscriptionToken, range }: RecoverEventSubscriptionCommand): Promise<number> {
-    await ownedSubscription(this.readModel, programToken, subscriptionToken);
+export class RecoverEventSubscriptionHandler extends RedeliveryHandler<RecoverEventSubscriptionCommand, number> {
+  protected async queue({ programToken, subscriptionToken, range }: RecoverEventSubscriptionCommand) {
     const { count } = await this.readModel.webhookMessage.updateMany({
       where: { subscriptionToken, programToken, status: 'failed', created: createdIn(range) },
       data: { status: 'pending', roundAttempts: 0, nextAttemptAt: new Date() },
     });
-    if (count > 0) this.dispatcher.wake();
-    return count;
+    return { queued: count, result: count };
   }
 }
 
@@ -51,14 +67,8 @@ export class RecoverEventSubscriptionHandler implements ICommandHandler<RecoverE
  * given it, so a later live feed of the same event adds nothing.
  */
 @CommandHandler(ReplayMissingEventsCommand)
-export class ReplayMissingEventsHandler implements ICommandHandler<ReplayMissingEventsCommand, number> {
-  constructor(
-    @Inject(READ_MODEL) private readonly readModel: ReadModelClient,
-    @Inject(WebhookDispatcher) private readonly dispatcher: WebhookDispatcher,
-  ) {}
-
-  async execute({ programToken, subscriptionToken, range }: ReplayMissingEventsCommand): Promise<number> {
-    const subscription = await ownedSubscription(this.readModel, programToken, subscriptionToken);
+export class ReplayMissingEventsHandler extends RedeliveryHandler<ReplayMissingEventsCommand, number> {
+  protected async queue({ programToken, subscriptionToken, range }: ReplayMissingEventsCommand, subscription: EventSubscriptionRow) {
     let added = 0;
     let after: { created: Date; token: string } | null = null;
     for (;;) {
@@ -90,8 +100,7 @@ export class ReplayMissingEventsHandler implements ICommandHandler<ReplayMissing
       if (rows.length > 0) added += (await this.readModel.webhookMessage.createMany({ data: rows, skipDuplicates: true })).count;
       if (events.length < REPLAY_BATCH) break;
     }
-    if (added > 0) this.dispatcher.wake();
-    return added;
+    return { queued: added, result: added };
   }
 }
 
@@ -108,14 +117,8 @@ export class NoExampleEvent extends NotFound {
  * program's latest event of that type, under a fresh message id (each example is a delivery of its own).
  */
 @CommandHandler(SendExampleEventCommand)
-export class SendExampleEventHandler implements ICommandHandler<SendExampleEventCommand, string> {
-  constructor(
-    @Inject(READ_MODEL) private readonly readModel: ReadModelClient,
-    @Inject(WebhookDispatcher) private readonly dispatcher: WebhookDispatcher,
-  ) {}
-
-  async execute({ programToken, subscriptionToken, eventType }: SendExampleEventCommand): Promise<string> {
-    await ownedSubscription(this.readModel, programToken, subscriptionToken);
+export class SendExampleEventHandler extends RedeliveryHandler<SendExampleEventCommand, string> {
+  protected async queue({ programToken, subscriptionToken, eventType }: SendExampleEventCommand) {
     const latest = await this.readModel.feedEvent.findFirst({ where: { programToken, eventType }, orderBy: [{ created: 'desc' }, { token: 'desc' }] });
     if (!latest) throw new NoExampleEvent(eventType);
     const id = randomUUID();
@@ -123,8 +126,7 @@ export class SendExampleEventHandler implements ICommandHandler<SendExampleEvent
     await this.readModel.webhookMessage.create({
       data: { id, eventId: `example-${id}`, subscriptionToken, programToken, eventType, body: latest.payload, nextAttemptAt: now, created: now },
     });
-    this.dispatcher.wake();
-    return id;
+    return { queued: 1, result: id };
   }
 }
 

@@ -1,4 +1,4 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Type } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CardVault } from '@ledger/card-vault';
 import {
@@ -94,35 +94,47 @@ export class RotateEventSubscriptionSecretHandler implements ICommandHandler<Rot
   }
 }
 
-@CommandHandler(DeleteEventSubscriptionCommand)
-export class DeleteEventSubscriptionHandler implements ICommandHandler<DeleteEventSubscriptionCommand, CommandAccepted> {
-  constructor(@Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment) {}
+/**
+ * The handler of a message that is nothing but its domain command: it runs the command on the
+ * subscription's stream and answers the subscription's token.
+ */
+function runningHandler<Message extends { readonly origin: CommandOrigin; readonly subscriptionToken: string }>(
+  message: Type<Message>,
+  command: (message: Message) => EventSubscriptionCommand,
+): Type {
+  @CommandHandler(message)
+  class RunningHandler {
+    constructor(@Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment) {}
 
-  async execute({ origin, subscriptionToken }: DeleteEventSubscriptionCommand): Promise<CommandAccepted> {
-    const outcome = await run(this.env, { type: 'DeleteEventSubscription', subscriptionToken, programToken: origin.programToken }, origin);
-    return commandAccepted(subscriptionToken, outcome);
+    async execute(received: Message): Promise<CommandAccepted> {
+      return commandAccepted(received.subscriptionToken, await run(this.env, command(received), received.origin));
+    }
   }
+  Object.defineProperty(RunningHandler, 'name', { value: message.name.replace(/Command$/, 'Handler') });
+  return RunningHandler;
 }
 
-@CommandHandler(MarkEventSubscriptionFailingCommand)
-export class MarkEventSubscriptionFailingHandler implements ICommandHandler<MarkEventSubscriptionFailingCommand, CommandAccepted> {
-  constructor(@Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment) {}
+export const DeleteEventSubscriptionHandler = runningHandler(DeleteEventSubscriptionCommand, ({ origin, subscriptionToken }) => ({
+  type: 'DeleteEventSubscription',
+  subscriptionToken,
+  programToken: origin.programToken,
+}));
 
-  async execute({ origin, subscriptionToken, messageId }: MarkEventSubscriptionFailingCommand): Promise<CommandAccepted> {
-    const outcome = await run(this.env, { type: 'MarkEventSubscriptionFailing', subscriptionToken, programToken: origin.programToken, messageId }, origin);
-    return commandAccepted(subscriptionToken, outcome);
-  }
-}
+/** The dispatcher's: a message failed its last attempt. */
+export const MarkEventSubscriptionFailingHandler = runningHandler(MarkEventSubscriptionFailingCommand, ({ origin, subscriptionToken, messageId }) => ({
+  type: 'MarkEventSubscriptionFailing',
+  subscriptionToken,
+  programToken: origin.programToken,
+  messageId,
+}));
 
-@CommandHandler(MarkEventSubscriptionRecoveredCommand)
-export class MarkEventSubscriptionRecoveredHandler implements ICommandHandler<MarkEventSubscriptionRecoveredCommand, CommandAccepted> {
-  constructor(@Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment) {}
-
-  async execute({ origin, subscriptionToken, messageId }: MarkEventSubscriptionRecoveredCommand): Promise<CommandAccepted> {
-    const outcome = await run(this.env, { type: 'MarkEventSubscriptionRecovered', subscriptionToken, programToken: origin.programToken, messageId }, origin);
-    return commandAccepted(subscriptionToken, outcome);
-  }
-}
+/** The dispatcher's: a message of a failing subscription was delivered. */
+export const MarkEventSubscriptionRecoveredHandler = runningHandler(MarkEventSubscriptionRecoveredCommand, ({ origin, subscriptionToken, messageId }) => ({
+  type: 'MarkEventSubscriptionRecovered',
+  subscriptionToken,
+  programToken: origin.programToken,
+  messageId,
+}));
 
 export const EVENT_SUBSCRIPTION_HANDLERS = [
   CreateEventSubscriptionHandler,
