@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Client, Pool } from 'pg';
 import { PostgresEventStore, comparePositions } from '@ledger/event-store';
 import { replayReadModels } from '@ledger/projector';
+import { startEmbeddedPostgres } from '@ledger/read-model';
 import { ProjectionWatcher } from '@ledger/runtime';
 import { auditLatency, auditTargets, commitmentOverhead } from './audit-figures';
 import { authorizationTargets, databaseCounters, perAuthorization } from './authorization-figures';
@@ -35,14 +36,13 @@ const CARDS = 200;
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
 async function main(started: number): Promise<void> {
-  const database = await benchDatabase();
-  const apiKey = randomUUID();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ledger-bench-'));
   chmodSync(dataDir, 0o755);
+  const database = await benchDatabase(dataDir);
+  const apiKey = randomUUID();
   const serverEnv = {
     ...process.env,
-    DATABASE_URL: database.external ? database.url : '',
-    EMBEDDED_POSTGRES_PORT: String(database.embeddedPort ?? ''),
+    DATABASE_URL: database.url,
     SANDBOX_API_KEY: apiKey,
     LEDGER_DATA_DIR: dataDir,
     LOG_LEVEL: 'error',
@@ -53,8 +53,6 @@ async function main(started: number): Promise<void> {
   let server = await startServerProcess(serverEnv);
   let earlierPeakRssMiB = 0;
   const pool = new Pool({ connectionString: database.url, max: 8 });
-  // The service is restarted once each way for issue 17's figures; with the embedded PostgreSQL that restarts the database too.
-  pool.on('error', () => undefined);
   const auth = { authorization: `api-key ${apiKey}` };
   try {
     log(`service up at ${server.baseUrl} (${database.external ? 'DATABASE_URL' : 'embedded PostgreSQL'})`);
@@ -252,11 +250,16 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** A fresh database beside DATABASE_URL (dropped afterwards), or the embedded server's own. */
-async function benchDatabase(): Promise<{ url: string; external: boolean; embeddedPort?: number; drop(): Promise<void> }> {
+/**
+ * A fresh database beside DATABASE_URL (dropped afterwards), or the embedded PostgreSQL `npm start`
+ * runs, started here once for the whole run: the service is restarted for issue 17's figures, and
+ * when each service started (and stopped) its own embedded server, a restart caught the last one
+ * still shutting down and the run hung.
+ */
+async function benchDatabase(dataDir: string): Promise<{ url: string; external: boolean; drop(): Promise<void> }> {
   if (!process.env.DATABASE_URL) {
-    const port = await freePort();
-    return { url: `postgres://postgres:postgres@127.0.0.1:${port}/ledger`, external: false, embeddedPort: port, drop: async () => undefined };
+    const embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port: await freePort() });
+    return { url: embedded.url, external: false, drop: () => embedded.stop() };
   }
   const given = new URL(process.env.DATABASE_URL);
   const name = `${given.pathname.slice(1) || 'ledger'}_bench_${Date.now()}`;

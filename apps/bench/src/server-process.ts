@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** What `npm start` gives the service (package.json); the bench must run what users run. */
@@ -29,6 +29,16 @@ export function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProces
     env: { ...env, PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The service must not outlive the bench (a bench stopped by a signal left services running on their databases).
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
+  // BENCH_SERVICE_LOG: the service's output appended to this file, for a look at what it said during the run.
+  const keep = env.BENCH_SERVICE_LOG ? (chunk: Buffer) => appendFileSync(env.BENCH_SERVICE_LOG as string, chunk) : null;
+  if (keep) {
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+  }
   let output = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`service did not start:\n${output}`)), 120_000);
