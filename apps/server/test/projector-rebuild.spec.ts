@@ -79,18 +79,17 @@ it('resumes after an interruption mid-batch and ends equal to the live read mode
   let failures = 0;
   await rebuild(schemas.interrupted, (client) => {
     const projector = new ReadModelProjector(store, client, { schema: schemas.interrupted, batchSize: 5 });
-    const project = projector.project.bind(projector);
+    const apply = projector.apply.bind(projector);
     let batches = 0;
-    projector.project = async (events) => {
+    // The processor applies each batch inside its transaction: the third one dies after writing its
+    // rows, and the transaction must leave nothing of them behind.
+    projector.apply = async (events, batch) => {
       batches++;
-      // The third batch dies halfway: its transaction must leave nothing behind.
+      await apply(events, batch);
       if (batches === 3) {
         failures++;
-        await client.$transaction(async () => {
-          throw new Error('projector killed mid-batch');
-        });
+        throw new Error('projector killed mid-batch');
       }
-      return project(events);
     };
     return projector;
   });
