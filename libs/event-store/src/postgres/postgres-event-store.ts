@@ -157,26 +157,9 @@ export class PostgresEventStore implements EventStore {
    */
   async appendMany(appends: readonly { streamId: string; events: readonly NewEvent[]; expected: ExpectedVersion }[]): Promise<void> {
     if (appends.length === 0) return;
-    const streams = new Set(appends.map((append) => append.streamId));
-    if (streams.size !== appends.length) throw new RangeError('appendMany: each stream may appear once per call');
-    const payload = appends.map(({ streamId, events, expected }) => {
-      const [kind, version] = expectation(expected);
-      return { stream: streamId, kind, version, events: batchOf(events) };
-    });
-    const client = await this.pool.connect();
-    try {
-      await client.query('begin');
-      const { rows } = await client.query<{ refused: string | null; actual: number | null }>(this.sql.appendMany, [JSON.stringify(payload)]);
-      const refused = rows[0].refused === null ? null : Number(rows[0].refused) - 1;
-      if (refused !== null) throw new WrongExpectedVersionError(appends[refused].streamId, appends[refused].expected, rows[0].actual === null || rows[0].actual < 0 ? null : rows[0].actual);
-      await client.query('commit');
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw lostBulkRace(error, appends) ?? error;
-    } finally {
-      client.release();
-    }
-    this.announcer.announce();
+    if (new Set(appends.map((append) => append.streamId)).size !== appends.length) throw new RangeError('appendMany: each stream may appear once per call');
+    // One statement is one transaction already: the authorization path's atomic append, results unread.
+    await this.appendAtomically(appends);
   }
 
   /**

@@ -19,7 +19,6 @@ const MIGRATION_LOCK_KEY = 7_340_215_806_119_021;
 export interface PostgresEventStoreSql {
   readonly migrate: string;
   readonly append: string;
-  readonly appendMany: string;
   readonly appendAtomically: string;
   readonly readStream: string;
   readonly readAll: string;
@@ -46,31 +45,11 @@ export function buildSql(schema: string, channel: string): PostgresEventStoreSql
     migrate: migrationSql(schema),
     append: `select appended, stream_version, transaction_id, global_position
       from "${schema}".append_events($1::text, $2::text, $3::int, $4::jsonb)`,
-    // $1: [{ stream, kind, version, events }]. Answers the 1-based index of the first refused
-    // expectation (and that stream's version), or null when every stream was appended. The insert
-    // runs whether or not the final select reads it, as every data-modifying WITH does.
-    appendMany: `with input as (
-        select a.i, a.value->>'stream' as stream_id, a.value->>'kind' as kind,
-               (a.value->>'version')::int as expected, a.value->'events' as batch
-          from jsonb_array_elements($1::jsonb) with ordinality as a(value, i)),
-      current as (
-        select input.*, coalesce((select max(e.stream_version) from ${events} e where e.stream_id = input.stream_id), -1) as version
-          from input),
-      refused as (
-        select c.i, c.version from current c
-         where not (case c.kind when 'any' then true when 'no_stream' then c.version = -1
-                                when 'stream_exists' then c.version >= 0 else c.version = c.expected end)
-         order by c.i limit 1),
-      inserted as (
-        insert into ${events} (stream_id, stream_version, event_id, event_type, schema_version, data, metadata)
-        select c.stream_id, c.version + b.n::int, (b.ev->>'id')::uuid, b.ev->>'type',
-               (b.ev->>'schemaVersion')::int, b.ev->'data', b.ev->'metadata'
-          from current c cross join lateral jsonb_array_elements(c.batch) with ordinality as b(ev, n)
-         where not exists (select 1 from refused)
-         order by c.i, b.n)
-      select (select r.i from refused r)::text as refused, (select r.version from refused r) as actual`,
-    // The same checks and insert as appendMany, one statement (so one commit in autocommit), and
-    // per input stream its last version and the position of its last inserted event.
+    // $1: [{ stream, kind, version, events }]. Every stream's expectation is checked and all or none
+    // are inserted, in one statement (so one commit in autocommit). Answers a row per input stream:
+    // the 1-based index of the first refused expectation (and that stream's version), or null when
+    // every stream was appended, with the stream's last version and the position of its last event.
+    // The insert runs whether or not the final select reads it, as every data-modifying WITH does.
     appendAtomically: `with input as (
         select a.i, a.value->>'stream' as stream_id, a.value->>'kind' as kind,
                (a.value->>'version')::int as expected, a.value->'events' as batch

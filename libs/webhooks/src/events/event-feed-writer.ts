@@ -3,8 +3,8 @@ import { subjectTokenOf, webhookEventTypeOf } from '@ledger/contracts';
 import type { WebhookEventType } from '@ledger/domain';
 import type { EventStore, RecordedEvent } from '@ledger/event-store';
 import type { ReadModelClient, ReadModelTransaction } from '@ledger/read-model';
-import { type BatchTransaction, EVENT_FEED_CHANNEL, type LogProcessor, type ProjectionWatcher, prismaTransactions, SubscriptionProcessor } from '@ledger/runtime';
-import { FeederStopping, waitForReadModels } from '../delivery/read-model-wait';
+import { type BatchTransaction, EVENT_FEED_CHANNEL, type ProjectionWatcher } from '@ledger/runtime';
+import { ReadModelFeed } from '../delivery/read-model-feed';
 import { WebhookPayloads } from '../delivery/webhook-payloads';
 import { EventBodies } from './event-bodies';
 
@@ -21,48 +21,23 @@ interface FeedCandidate {
 
 /**
  * Fills the events feed (`feed_events`) from the event store: every event a webhook carries, for
- * every program, whether or not it has a subscription. A SubscriptionProcessor: each batch's rows and
- * the checkpoint after it commit in one transaction, one writer at a time, so rows are added in
- * event-store order: a reader that has seen position P never later finds a row before P. Bodies are
- * built from the read models once they include the batch, as webhook bodies are.
+ * every program, whether or not it has a subscription. A ReadModelFeed: each batch's rows and the
+ * checkpoint after it commit together, one writer at a time, so rows are added in event-store order:
+ * a reader that has seen position P never later finds a row before P.
  */
-export class EventFeedWriter implements LogProcessor<ReadModelTransaction> {
+export class EventFeedWriter extends ReadModelFeed {
   readonly name = EVENT_FEED;
-  readonly batchSize = 2000;
-  /** A feed reader sees an event 100 ms later; a busy log costs one transaction per gathering. */
-  readonly gatherMs = 100;
-  private readonly processor: SubscriptionProcessor<ReadModelTransaction>;
-  private stopping = false;
 
   constructor(
     private readonly store: EventStore,
     readModel: ReadModelClient,
-    private readonly watcher: ProjectionWatcher,
+    watcher: ProjectionWatcher,
   ) {
-    this.processor = new SubscriptionProcessor(store, prismaTransactions(readModel), this, {
-      logger: new Logger(EventFeedWriter.name),
-      quiet: (error) => error instanceof FeederStopping,
-    });
+    super(store, readModel, watcher, new Logger(EventFeedWriter.name));
   }
 
-  start(): void {
-    this.stopping = false;
-    this.processor.start();
-  }
-
-  async stop(): Promise<void> {
-    this.stopping = true;
-    await this.processor.stop();
-  }
-
-  /** Feeds one batch; public so tests can drive it directly. */
-  async feed(events: readonly RecordedEvent[]): Promise<void> {
-    await this.processor.process(events);
-  }
-
-  async prepare(events: readonly RecordedEvent[]): Promise<void> {
-    const candidates = feedCandidates(events);
-    if (candidates.length > 0) await waitForReadModels(this.watcher, candidates[candidates.length - 1].recorded.position, () => this.stopping);
+  protected carried(events: readonly RecordedEvent[]): readonly RecordedEvent[] {
+    return feedCandidates(events).map((candidate) => candidate.recorded);
   }
 
   async apply(events: readonly RecordedEvent[], { tx }: BatchTransaction<ReadModelTransaction>): Promise<void> {
