@@ -18,6 +18,7 @@ import { httpStackFigures, httpStackTargets } from './http-stack-figures';
 import { readPathTargets } from './read-path-targets';
 import { load } from './load';
 import { machine } from './machine';
+import { cpuPerRequest, cpuReading } from './process-cpu';
 import { BenchResult, report } from './report';
 import { startServerProcess } from './server-process';
 
@@ -70,7 +71,9 @@ async function main(started: number): Promise<void> {
     };
     log(`authorizations on ${CARDS} cards`);
     const countersBefore = await databaseCounters(pool);
+    const cpuBefore = cpuReading(server.pid, database.port);
     const many = await load({ url: `${server.baseUrl}/v1/simulate/authorize`, headers: auth, connections: CONNECTIONS, seconds: SECONDS, body: authorize(cards.map((c) => c.pan)) });
+    const cpuPerAuthorization = cpuPerRequest(cpuBefore, cpuReading(server.pid, database.port), many.total);
     const authorizationCost = perAuthorization(countersBefore, await databaseCounters(pool), many.total);
     log(`authorizations on one hot card`);
     const hotCard = await load({ url: `${server.baseUrl}/v1/simulate/authorize`, headers: auth, connections: CONNECTIONS, seconds: SECONDS, body: authorize([hot.pan]) });
@@ -158,7 +161,7 @@ async function main(started: number): Promise<void> {
       connections: CONNECTIONS,
       seconds: SECONDS,
       ceilings: { commitsPerSecond: commits.commitsPerSecond, bareRoute: bare },
-      authorizations: { manyCards: many, hotCard, atEightyPercent: { targetRate: target, result: atEighty } },
+      authorizations: { manyCards: many, hotCard, atEightyPercent: { targetRate: target, result: atEighty }, cpuPerAuthorization },
       projectionLagMs: lag,
       replay: { events: replay.events, eventsPerSecond: Math.round(replay.eventsPerSecond), identical: replay.differences.length === 0 },
       largeReplay,
@@ -256,10 +259,11 @@ async function freePort(): Promise<number> {
  * when each service started (and stopped) its own embedded server, a restart caught the last one
  * still shutting down and the run hung.
  */
-async function benchDatabase(dataDir: string): Promise<{ url: string; external: boolean; drop(): Promise<void> }> {
+async function benchDatabase(dataDir: string): Promise<{ url: string; external: boolean; port: number | null; drop(): Promise<void> }> {
   if (!process.env.DATABASE_URL) {
-    const embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port: await freePort() });
-    return { url: embedded.url, external: false, drop: () => embedded.stop() };
+    const port = await freePort();
+    const embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port });
+    return { url: embedded.url, external: false, port, drop: () => embedded.stop() };
   }
   const given = new URL(process.env.DATABASE_URL);
   const name = `${given.pathname.slice(1) || 'ledger'}_bench_${Date.now()}`;
@@ -271,9 +275,12 @@ async function benchDatabase(dataDir: string): Promise<{ url: string; external: 
   await client.end();
   const url = new URL(given);
   url.pathname = `/${name}`;
+  // Its CPU is read only when it is this machine's own server (the whole server then, other databases included).
+  const local = ['127.0.0.1', 'localhost'].includes(given.hostname) ? Number(given.port || 5432) : null;
   return {
     url: url.toString(),
     external: true,
+    port: local,
     async drop() {
       // BENCH_KEEP_DATABASE: leave the seeded database for a closer look (replay, EXPLAIN) afterwards.
       if (process.env.BENCH_KEEP_DATABASE) {

@@ -1,3 +1,4 @@
+import type { CpuReading } from './process-cpu';
 import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadResult } from './load';
@@ -17,7 +18,13 @@ export interface BenchResult {
   connections: number;
   seconds: number;
   ceilings: { commitsPerSecond: number; bareRoute: LoadResult };
-  authorizations: { manyCards: LoadResult; hotCard: LoadResult; atEightyPercent: { targetRate: number; result: LoadResult } };
+  authorizations: {
+    manyCards: LoadResult;
+    hotCard: LoadResult;
+    atEightyPercent: { targetRate: number; result: LoadResult };
+    /** CPU milliseconds per answered authorization of the 200-card run: the service's, and PostgreSQL's. */
+    cpuPerAuthorization: CpuReading;
+  };
   projectionLagMs: { samples: number; p50: number; p99: number; max: number };
   replay: { events: number; eventsPerSecond: number; identical: boolean };
   largeReplay: { events: number; eventsPerSecond: number };
@@ -83,6 +90,7 @@ export function report(r: BenchResult): void {
     ]),
     '',
     `Ratios: authorizations = ${pct(a.manyCards.requestsPerSecond / r.ceilings.commitsPerSecond)} of the commit ceiling and ${pct(a.manyCards.requestsPerSecond / r.ceilings.bareRoute.requestsPerSecond)} of the bare route; the hot card runs at ${pct(a.hotCard.requestsPerSecond / Math.max(1, a.manyCards.requestsPerSecond))} of many cards.`,
+    `CPU per authorization (200 cards): service ${a.cpuPerAuthorization.serviceMs} ms, PostgreSQL ${a.cpuPerAuthorization.postgresMs ?? 'not measured (not this machine\'s server)'} ms; the bare route's whole request costs the two cores ${Math.round((2000 / Math.max(1, r.ceilings.bareRoute.requestsPerSecond)) * 1000) / 1000} ms at most.`,
     `Projection lag (append to read model): p50 ${r.projectionLagMs.p50} ms, p99 ${r.projectionLagMs.p99} ms, max ${r.projectionLagMs.max} ms (${r.projectionLagMs.samples} samples).`,
     `Replay: ${r.replay.eventsPerSecond} events/s over the whole early log (${r.replay.events} events, ${r.replay.identical ? 'identical to' : 'DIFFERENT from'} the live read models); ${r.largeReplay.eventsPerSecond} events/s over ${r.largeReplay.events} events of the large log.`,
     `Peak resident memory of the service: ${megabytes(r.peakRssMiB)} MB (${r.peakRssMiB} MiB). The whole run took ${r.durationSeconds} s.`,

@@ -4,7 +4,7 @@ import { Pool } from 'pg';
 import { chainEvents, NO_STREAM, PostgresEventStore } from '@ledger/event-store';
 import { consistencyProof, consistencyQuery, inclusionProof, inclusionQuery, rootQuery, treeRoot } from '@ledger/ledger-proof';
 import { migrateReadModel } from '@ledger/read-model';
-import { LedgerTreeTables, readLedgerLeaves } from '@ledger/runtime';
+import { LedgerTreeTables, LOWEST_KEPT_LEVEL, readLedgerLeaves } from '@ledger/runtime';
 import { eventually, truncateAll, workerDatabaseUrl } from '@ledger/test-support';
 import { LedgerTreeFollower } from './ledger-tree-follower';
 
@@ -98,6 +98,10 @@ describe('LedgerTreeFollower', () => {
       await appendStreams(15);
       await followed();
       await expectSameAsRecomputed(40);
+      // Only subtrees of 2^LOWEST_KEPT_LEVEL leaves and up are kept; the ones below are hashed from their leaves when asked for.
+      const kept = await pool.query<{ lowest: number | null; count: string }>('select min(level) as lowest, count(*)::text as count from ledger_tree_nodes');
+      expect(kept.rows[0].lowest).toBe(LOWEST_KEPT_LEVEL);
+      expect(Number(kept.rows[0].count)).toBeLessThan((await logSize()) / 8);
     } finally {
       await follower.stop();
     }

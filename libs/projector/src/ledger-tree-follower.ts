@@ -22,9 +22,9 @@ export interface LedgerTreeFollowerOptions {
 
 /**
  * Keeps the ledger-wide commitment as the log grows: follows the global log from the kept tree's
- * last leaf, hashes each event into its leaf once, and stores the leaf with every subtree root it
- * completes, in one transaction per batch with its checkpoint (a SubscriptionProcessor). Digests and
- * proofs then read O(log n) stored nodes (LedgerTreeTables).
+ * last leaf, hashes each event into its leaf once, and stores the leaf with the subtree roots it
+ * completes from 16 leaves up (LOWEST_KEPT_LEVEL), in one transaction per batch with its checkpoint
+ * (a SubscriptionProcessor). Digests and proofs then read O(log n) stored nodes (LedgerTreeTables).
  *
  * Off the authorization path: it runs with the projector, after the events are committed. Where
  * it resumes is the tree itself (its last leaf), so emptying the tables rebuilds it from the log.

@@ -1,9 +1,18 @@
 import type { Pool, PoolClient } from 'pg';
 import { formatPosition, type GlobalPosition } from '@ledger/event-store';
-import { type DigestSigner, type NodeHashes, nodeHashesOf, rootQuery, type SignedDigest, type StoredNode, type TreeNode } from '@ledger/ledger-proof';
+import { type DigestSigner, nodeHash, type NodeHashes, nodeHashesOf, rootQuery, type SignedDigest, type StoredNode, type TreeNode } from '@ledger/ledger-proof';
 
 /** Its row in projector_checkpoints, moved (and notified) with each batch it stores. */
 export const LEDGER_TREE_FOLLOWER = 'ledger-commitment';
+
+/**
+ * Inner nodes are kept from this level up (subtrees of 16 leaves and larger). A binary tree has about
+ * one inner node per leaf, half of them at level 1: keeping every level wrote two rows per event,
+ * keeping from level 4 writes one and an eighth. A node below it is hashed from its at most eight
+ * leaves when a digest or a proof asks for it (issue 17's cost to authorizations, docs/benchmarks.md).
+ * Nodes a database kept at lower levels before are left in place and no longer read.
+ */
+export const LOWEST_KEPT_LEVEL = 4;
 
 /** Any constant: it only has to differ from the other advisory locks the application takes. */
 const LEDGER_TREE_LOCK_KEY = 6_120_447_093_881_517;
@@ -84,11 +93,20 @@ export class LedgerTreeTables {
     return rows[0] ? { size: Number(rows[0].last) + 1, position: { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].prepare) } } : { size: 0, position: null };
   }
 
-  /** The nodes asked for, in one round trip: level 0 from the leaves, the rest from the nodes. */
+  /**
+   * The nodes asked for, in one round trip: level 0 from the leaves, levels below
+   * LOWEST_KEPT_LEVEL hashed up from their leaves (at most 2^(LOWEST_KEPT_LEVEL-1) each), the rest
+   * from the kept nodes.
+   */
   async nodes(needs: readonly TreeNode[], sql: Queryable = this.pool): Promise<NodeHashes> {
     await this.migrate();
-    const leaves = needs.filter((node) => node.level === 0).map((node) => String(node.index));
-    const inner = needs.filter((node) => node.level > 0);
+    const low = needs.filter((node) => node.level > 0 && node.level < LOWEST_KEPT_LEVEL);
+    const leafIndexes = [
+      ...needs.filter((node) => node.level === 0).map((node) => node.index),
+      ...low.flatMap((node) => Array.from({ length: 2 ** node.level }, (_, offset) => node.index * 2 ** node.level + offset)),
+    ];
+    const inner = needs.filter((node) => node.level >= LOWEST_KEPT_LEVEL);
+    const leaves = [...new Set(leafIndexes)].map(String);
     const { rows } = await sql.query<{ level: number; node_index: string; hash: Buffer }>(
       `select 0 as level, leaf_index::text as node_index, hash from ledger_tree_leaves where leaf_index = any($1::bigint[])
        union all
@@ -97,7 +115,13 @@ export class LedgerTreeTables {
          join ledger_tree_nodes n on n.level = wanted.level and n.node_index = wanted.node_index`,
       [leaves, inner.map((node) => node.level), inner.map((node) => String(node.index))],
     );
-    return nodeHashesOf(rows.map((row) => ({ level: Number(row.level), index: Number(row.node_index), hash: row.hash })));
+    const found = rows.map((row) => ({ level: Number(row.level), index: Number(row.node_index), hash: row.hash }));
+    const leafHashes = new Map(found.filter((node) => node.level === 0).map((node) => [node.index, node.hash]));
+    const hashedUp = low.flatMap((node) => {
+      const hash = subtreeHash(leafHashes, node);
+      return hash ? [{ level: node.level, index: node.index, hash }] : [];
+    });
+    return nodeHashesOf([...found, ...hashedUp]);
   }
 
   /** The event's leaf, or null when the tree does not (yet) hold it. */
@@ -119,8 +143,12 @@ export class LedgerTreeTables {
     };
   }
 
-  /** Adds leaves from `firstIndex` on and the inner nodes they complete; inside the caller's transaction. */
-  async append(client: PoolClient, firstIndex: number, leaves: readonly KeptLeaf[], nodes: readonly StoredNode[]): Promise<void> {
+  /**
+   * Adds leaves from `firstIndex` on and the inner nodes they complete from LOWEST_KEPT_LEVEL up
+   * (lower ones are hashed from the leaves when asked for); inside the caller's transaction.
+   */
+  async append(client: PoolClient, firstIndex: number, leaves: readonly KeptLeaf[], completed: readonly StoredNode[]): Promise<void> {
+    const nodes = completed.filter((node) => node.level >= LOWEST_KEPT_LEVEL);
     await client.query(
       `insert into ledger_tree_leaves (leaf_index, event_id, commit_position, prepare_position, hash)
        select $1::bigint + i - 1, e, c, p, decode(h, 'hex')
@@ -147,4 +175,16 @@ export async function signKeptTree(tables: LedgerTreeTables, signer: DigestSigne
   const query = rootQuery(head.size);
   const root = query.answer(await tables.nodes(query.needs));
   return signer.sign({ tree_size: head.size, position: head.position ? formatPosition(head.position) : null, root: root.toString('hex'), signed_at: new Date().toISOString() });
+}
+
+/** The hash of a complete subtree from its leaves (RFC 9162's node hash, pairwise up); null when a leaf is missing. */
+function subtreeHash(leaves: ReadonlyMap<number, Buffer>, node: TreeNode): Buffer | null {
+  let level: Buffer[] = [];
+  for (let offset = 0; offset < 2 ** node.level; offset++) {
+    const leaf = leaves.get(node.index * 2 ** node.level + offset);
+    if (!leaf) return null;
+    level.push(leaf);
+  }
+  while (level.length > 1) level = level.flatMap((hash, i) => (i % 2 === 0 ? [nodeHash(hash, level[i + 1])] : []));
+  return level[0];
 }

@@ -11,6 +11,7 @@ import {
   ReverseReturn,
   SettleTransaction,
   transactionDecider,
+  WithdrawAuthorization,
   TransactionEvent,
   VoidAuthorization,
 } from './transaction';
@@ -44,6 +45,8 @@ const facts = (overrides: Partial<AuthorizationFacts> = {}): AuthorizationFacts 
 });
 
 // ---------------------------------------------------------------- events
+
+const withdrawn: TransactionEvent = { type: 'AuthorizationWithdrawn', data: { transactionToken, programToken, at: decidedAt } };
 
 const authorized = (result: TransactionResult = 'APPROVED', overrides: Partial<AuthorizationFacts> = {}): TransactionEvent => ({
   type: 'TransactionAuthorized',
@@ -147,6 +150,31 @@ describe('transaction aggregate', () => {
 
     it('records nothing the second time (the repair process may record it again)', () => {
       spec.given([authorized()]).when(record('APPROVED')).then([]);
+    });
+
+    it('records nothing under a withdrawn token: its decision was refused', () => {
+      spec.given([withdrawn]).when(record('APPROVED')).then([]);
+    });
+  });
+
+  describe('withdraw authorization (after the caller was answered a 5xx)', () => {
+    const withdraw: WithdrawAuthorization = { type: 'WithdrawAuthorization', transactionToken, programToken };
+
+    it('takes a token nothing stands under', () => {
+      spec.given([]).when(withdraw).then([withdrawn]);
+    });
+
+    it('leaves a standing decision alone, approved or declined', () => {
+      spec.given([authorized()]).when(withdraw).then([]);
+      spec.given([authorized('CARD_PAUSED')]).when(withdraw).then([]);
+    });
+
+    it('withdraws once: a retry whose first answer was lost finds its own withdrawal', () => {
+      spec.given([withdrawn]).when(withdraw).then([]);
+    });
+
+    it('leaves no transaction under the token', () => {
+      expect(foldEvents(transactionDecider, [withdrawn])).toEqual({ status: 'ABSENT', withdrawn: true });
     });
 
     it('makes an approved authorization PENDING with amount = authorization_amount, nothing settled yet', () => {

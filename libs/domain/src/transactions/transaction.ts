@@ -92,7 +92,8 @@ export interface TransactionEventEntry {
 }
 
 export type Transaction =
-  | { readonly status: 'ABSENT' }
+  /** No transaction under the token; `withdrawn` once an AuthorizationWithdrawn took it for good. */
+  | { readonly status: 'ABSENT'; readonly withdrawn?: true }
   | {
       readonly status: TransactionStatus;
       readonly transactionToken: string;
@@ -123,6 +124,16 @@ export interface RecordAuthorization {
   readonly type: 'RecordAuthorization';
   readonly facts: AuthorizationFacts;
   readonly result: TransactionResult;
+}
+
+/**
+ * Takes a failed authorization's token for good, unless its decision already stands there: what the
+ * gateway writes after answering a 5xx (AuthorizationSettlement).
+ */
+export interface WithdrawAuthorization {
+  readonly type: 'WithdrawAuthorization';
+  readonly transactionToken: string;
+  readonly programToken: string;
 }
 
 interface AmountCommand {
@@ -173,6 +184,7 @@ export interface SettleTransaction {
 
 export type TransactionCommand =
   | RecordAuthorization
+  | WithdrawAuthorization
   | AdviseAuthorization
   | VoidAuthorization
   | ClearAuthorization
@@ -195,9 +207,14 @@ export function decideTransaction(command: TransactionCommand, transaction: Tran
   const at = now.toISOString();
   switch (command.type) {
     case 'RecordAuthorization':
-      // Idempotent: the card's decision may be recorded again by the repair process.
-      if (transaction.status !== 'ABSENT') return [];
+      // Idempotent: the card's decision may be recorded again by the repair process. A withdrawn
+      // token stays without a transaction: its decision was refused.
+      if (transaction.status !== 'ABSENT' || transaction.withdrawn) return [];
       return [{ type: 'TransactionAuthorized', data: { ...command.facts, result: command.result } }];
+    case 'WithdrawAuthorization':
+      // Whatever stands first under the token wins: a decision, or an earlier withdrawal.
+      if (transaction.status !== 'ABSENT' || transaction.withdrawn) return [];
+      return [{ type: 'AuthorizationWithdrawn', data: { transactionToken: command.transactionToken, programToken: command.programToken, at } }];
     case 'AdviseAuthorization': {
       const existing = owned(transaction, command.transactionToken, command.programToken);
       pending(existing, 'an authorization advice');
@@ -352,12 +369,15 @@ export function evolveTransaction(transaction: Transaction, event: TransactionEv
         events: [entry(eventToken, 'RETURN', amount, at)],
       });
     }
+    case 'AuthorizationWithdrawn':
+      // The token stays unused for good: there is no transaction, and none will be recorded.
+      return transaction.status === 'ABSENT' ? { status: 'ABSENT', withdrawn: true } : transaction;
     default:
       return transaction.status === 'ABSENT' ? transaction : evolveExisting(transaction, event);
   }
 }
 
-function evolveExisting(transaction: ExistingTransaction, event: Exclude<TransactionEvent, TransactionAuthorized | TransactionReturned>): Transaction {
+function evolveExisting(transaction: ExistingTransaction, event: Exclude<TransactionEvent, TransactionAuthorized | TransactionReturned | AuthorizationWithdrawn>): Transaction {
   switch (event.type) {
     case 'TransactionAdvised': {
       const { amount, eventToken, at } = event.data;
@@ -409,9 +429,6 @@ function evolveExisting(transaction: ExistingTransaction, event: Exclude<Transac
       return { ...transaction, status: 'SETTLED' };
     case 'TransactionBounced':
       return { ...transaction, status: 'BOUNCED' };
-    case 'AuthorizationWithdrawn':
-      // The token stays unused: there is no transaction to change.
-      return transaction;
     default:
       return assertNever(event);
   }

@@ -1,9 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ledgerCodec, CommandOrigin } from '@ledger/contracts';
-import { AuthorizationWithdrawn, TransactionEvent, transactionStreamId, TransactionResult } from '@ledger/domain';
-import { chainEvents, EventStore, formatPosition, NO_STREAM, WrongExpectedVersionError } from '@ledger/event-store';
-import { EVENT_STORE, LEDGER_CONFIG, LedgerConfig } from '@ledger/runtime';
-import { randomUUID } from 'node:crypto';
+import { TransactionEvent, transactionDecider, transactionStreamId, TransactionResult } from '@ledger/domain';
+import { commandHandler, EventStore, formatPosition, type PipelineEnvironment } from '@ledger/event-store';
+import { EVENT_STORE, LEDGER_CONFIG, LedgerConfig, PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 
 /** What stands under a failed authorization's token once it is settled. */
 export type SettledAuthorization =
@@ -33,6 +32,7 @@ export class AuthorizationSettlement {
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment,
     @Inject(LEDGER_CONFIG) private readonly config: LedgerConfig,
   ) {}
 
@@ -42,19 +42,16 @@ export class AuthorizationSettlement {
 
   async settle(origin: CommandOrigin, transactionToken: string): Promise<SettledAuthorization> {
     const streamId = transactionStreamId(transactionToken);
-    const withdrawal = this.withdrawal(origin, transactionToken);
+    const transaction = commandHandler(this.env, transactionDecider, streamId);
     const deadline = Date.now() + this.config.readYourWritesTimeoutMs;
     for (let wait = FIRST_RETRY_MS; ; wait = Math.min(LONGEST_RETRY_MS, wait * 2)) {
       try {
-        // The same event id every attempt: a withdrawal whose reply was lost is found below as ours.
-        await this.store.append(streamId, withdrawal, NO_STREAM);
-        return { outcome: 'withdrawn' };
+        // The domain decides: withdrawn when nothing stands under the token. A decision appended
+        // meanwhile makes the write conflict, and the pipeline decides again on what now stands. A
+        // withdrawal whose reply was lost is found on the next attempt as the stream's first event.
+        const outcome = await transaction.handle({ type: 'WithdrawAuthorization', transactionToken, programToken: origin.programToken }, origin);
+        return outcome.events.length > 0 ? { outcome: 'withdrawn' } : await this.standing(streamId);
       } catch (error) {
-        try {
-          if (error instanceof WrongExpectedVersionError) return await this.standing(streamId);
-        } catch (readError) {
-          error = readError;
-        }
         if (Date.now() + wait > deadline) {
           this.logger.error(`authorization ${transactionToken}: could not settle: ${error instanceof Error ? error.message : String(error)}`);
           return { outcome: 'unknown' };
@@ -71,12 +68,5 @@ export class AuthorizationSettlement {
     if (event.type === 'AuthorizationWithdrawn') return { outcome: 'withdrawn' };
     if (event.type !== 'TransactionAuthorized') throw new Error(`${streamId} opens with ${event.type}, not an authorization`);
     return { outcome: 'recorded', result: event.data.result, position: formatPosition(first.position) };
-  }
-
-  private withdrawal(origin: CommandOrigin, transactionToken: string) {
-    const at = new Date().toISOString();
-    const event: AuthorizationWithdrawn = { type: 'AuthorizationWithdrawn', data: { transactionToken, programToken: origin.programToken, at } };
-    const encoded = ledgerCodec<TransactionEvent>().encode(event, { eventId: randomUUID(), ...origin, occurredAt: at, writtenAt: at });
-    return chainEvents(transactionStreamId(transactionToken), null, [encoded]);
   }
 }
