@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import { load, type LoadResult } from './load';
+import type { CpuReading } from './process-cpu';
 import type { TargetRow } from './report';
 
 /**
@@ -7,10 +8,16 @@ import type { TargetRow } from './report';
  * database, with the tree followed and without, LEDGER_COMMITMENT=off), and the latency of the audit
  * routes on the large log (a digest, and a proof against it).
  */
+/** One authorization run: its load figures, and CPU per authorization of the service and PostgreSQL over it. */
+export interface CommitmentRun {
+  readonly result: LoadResult;
+  readonly cpu: CpuReading;
+}
+
 export interface CommitmentOverhead {
   /** Every run with the commitment, in the order taken. */
-  readonly on: readonly LoadResult[];
-  readonly off: readonly LoadResult[];
+  readonly on: readonly CommitmentRun[];
+  readonly off: readonly CommitmentRun[];
 }
 
 export interface AuditLatency {
@@ -19,7 +26,7 @@ export interface AuditLatency {
   readonly proof: LoadResult;
 }
 
-/** Below this share of the rate without it, the commitment costs authorizations too much (issue 17: overhead < 5%). */
+/** Issue 17: the commitment must cost authorizations less than 5%: CPU per authorization with it under 1.05 times without (the rate is shown beside it). */
 const MIN_SHARE_WITH_COMMITMENT = 0.95;
 /** Our own bound for an audit answer at 1M events (the issue asks for the figure): an authorization's latency target. */
 const AUDIT_P99_MS = 50;
@@ -40,9 +47,9 @@ const RUN_ORDER = ['on', 'off', 'off', 'on'] as const;
 export async function commitmentOverhead(options: {
   restart: (commitment: 'on' | 'off') => Promise<void>;
   settle: (commitment: 'on' | 'off') => Promise<void>;
-  authorize: () => Promise<LoadResult>;
+  authorize: () => Promise<CommitmentRun>;
 }): Promise<CommitmentOverhead> {
-  const runs = { on: [] as LoadResult[], off: [] as LoadResult[] };
+  const runs = { on: [] as CommitmentRun[], off: [] as CommitmentRun[] };
   for (const setting of RUN_ORDER) {
     await options.restart(setting);
     await options.settle(setting);
@@ -51,9 +58,15 @@ export async function commitmentOverhead(options: {
   return runs;
 }
 
-/** Authorizations a second over every run of one setting: total answered over total time. */
-function rateOf(runs: readonly LoadResult[]): number {
-  return Math.round(runs.reduce((sum, run) => sum + run.requestsPerSecond, 0) / Math.max(1, runs.length));
+/** Authorizations a second, the mean over every run of one setting. */
+function rateOf(runs: readonly CommitmentRun[]): number {
+  return Math.round(runs.reduce((sum, run) => sum + run.result.requestsPerSecond, 0) / Math.max(1, runs.length));
+}
+
+/** CPU milliseconds per authorization, service and PostgreSQL together, the mean over every run of one setting; null where PostgreSQL's is unknown. */
+function cpuOf(runs: readonly CommitmentRun[]): number | null {
+  if (runs.some((run) => run.cpu.postgresMs === null)) return null;
+  return runs.reduce((sum, run) => sum + run.cpu.serviceMs + (run.cpu.postgresMs ?? 0), 0) / Math.max(1, runs.length);
 }
 
 /** One reader at a time, as for the list figures: the route's own latency, not a queue in front of it. */
@@ -74,13 +87,22 @@ export function auditTargets(overhead: CommitmentOverhead, latency: AuditLatency
   const on = rateOf(overhead.on);
   const off = rateOf(overhead.off);
   const share = on / Math.max(1, off);
-  const runs = (results: readonly LoadResult[]) => results.map((run) => run.requestsPerSecond).join(', ');
+  const cpuOn = cpuOf(overhead.on);
+  const cpuOff = cpuOf(overhead.off);
+  const cpuCost = cpuOn === null || cpuOff === null ? null : cpuOn / cpuOff - 1;
+  const pctOf = (value: number) => `${Math.round(value * 1000) / 10}%`;
+  const runs = (results: readonly CommitmentRun[]) => results.map((run) => run.result.requestsPerSecond).join(', ');
   const rows: TargetRow[] = [
     {
-      figure: 'authorizations/s with the ledger commitment against without (same run, same database; runs with, without, without, with)',
-      measured: `${on} / ${off} = ${Math.round(share * 1000) / 10}% (overhead ${Math.round((1 - share) * 1000) / 10}%; with: ${runs(overhead.on)}; without: ${runs(overhead.off)})`,
-      target: `overhead < ${Math.round((1 - MIN_SHARE_WITH_COMMITMENT) * 100)}%`,
-      met: share >= MIN_SHARE_WITH_COMMITMENT,
+      // Judged on CPU time per authorization: that is the cost itself, and it varies little from run
+      // to run, where the rate of two 10 s runs of the same code on these two shared cores differed
+      // by up to 7% (session 7): more than the cost being measured.
+      figure: 'what the ledger commitment costs an authorization: CPU (service and PostgreSQL) and rate, with against without (same run, same database; runs with, without, without, with)',
+      measured:
+        `CPU ${cpuOn === null ? 'not measured' : cpuOn.toFixed(3)} / ${cpuOff === null ? 'not measured' : cpuOff.toFixed(3)} ms per authorization (${cpuCost === null ? 'cost unknown' : `${cpuCost >= 0 ? '+' : ''}${pctOf(cpuCost)}`}); ` +
+        `rate ${on} / ${off} = ${pctOf(share)} (with: ${runs(overhead.on)}; without: ${runs(overhead.off)})`,
+      target: `cost < ${Math.round((1 - MIN_SHARE_WITH_COMMITMENT) * 100)}%`,
+      met: cpuCost !== null && cpuCost < 1 - MIN_SHARE_WITH_COMMITMENT,
     },
   ];
   if (!latency) return rows;
