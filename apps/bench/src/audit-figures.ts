@@ -32,13 +32,14 @@ const MIN_SHARE_WITH_COMMITMENT = 0.95;
 const AUDIT_P99_MS = 50;
 
 /**
- * The order of the runs: with, without, without, with. A single pair measured the drift between two
- * runs as much as the commitment (a later run of the same code lands on a fuller database and warmer
- * caches, and session 6 saw the same code differ by 5-10% from one run to the next); in this order
- * a steady drift falls on both sides alike. It ends with the commitment on, as the service runs by
- * default and as the rest of the bench (the audit routes) needs it.
+ * The order of the runs: with, without, without, with, twice. A single pair measured the drift
+ * between two runs as much as the commitment (a later run of the same code lands on a fuller
+ * database and warmer caches; two 10 s runs of the same code differed by up to 7% in rate in
+ * session 7); in this order a steady drift falls on both sides alike, and four runs a side halve the
+ * noise of one. It ends with the commitment on, as the service runs by default and as the rest of
+ * the bench (the audit routes) needs it.
  */
-const RUN_ORDER = ['on', 'off', 'off', 'on'] as const;
+const RUN_ORDER = ['on', 'off', 'off', 'on', 'on', 'off', 'off', 'on'] as const;
 
 /**
  * Each run on a service restarted with that setting, after every follower has caught up (`settle`),
@@ -97,7 +98,7 @@ export function auditTargets(overhead: CommitmentOverhead, latency: AuditLatency
       // Judged on CPU time per authorization: that is the cost itself, and it varies little from run
       // to run, where the rate of two 10 s runs of the same code on these two shared cores differed
       // by up to 7% (session 7): more than the cost being measured.
-      figure: 'what the ledger commitment costs an authorization: CPU (service and PostgreSQL) and rate, with against without (same run, same database; runs with, without, without, with)',
+      figure: 'what the ledger commitment costs an authorization: CPU (service and PostgreSQL) and rate, with against without (same run, same database; runs with, without, without, with, twice)',
       measured:
         `CPU ${cpuOn === null ? 'not measured' : cpuOn.toFixed(3)} / ${cpuOff === null ? 'not measured' : cpuOff.toFixed(3)} ms per authorization (${cpuCost === null ? 'cost unknown' : `${cpuCost >= 0 ? '+' : ''}${pctOf(cpuCost)}`}); ` +
         `rate ${on} / ${off} = ${pctOf(share)} (with: ${runs(overhead.on)}; without: ${runs(overhead.off)})`,
