@@ -76,7 +76,8 @@ export interface SubscriptionProcessorOptions {
  * doubles an event.
  *
  * Two replicas of one follower never apply a batch twice: each transaction first takes an advisory
- * lock named after the follower, then reads the checkpoint and applies only what lies past it. The
+ * lock named after the follower and its checkpoint table (a replay into another schema is another
+ * follower), then reads the checkpoint and applies only what lies past it. The
  * lock is advisory rather than a row lock on the checkpoint because a row lock gives the transaction
  * a transaction id at once, and every subscriber of the log waits for the oldest open transaction
  * with an id; this way the id comes with the batch's writes, at the end.
@@ -125,7 +126,7 @@ export class SubscriptionProcessor<Tx, Prepared = void> {
     if (events.length === 0) return;
     const prepared = this.processor.prepare ? await this.processor.prepare(events) : (undefined as Prepared);
     const applied = await this.transactions.run(async (batch) => {
-      await batch.sql.execute(`select pg_advisory_xact_lock(hashtextextended($1, 0))`, [`ledger:processor:${this.processor.name}`]);
+      await batch.sql.execute(`select pg_advisory_xact_lock(hashtextextended($1, 0))`, [`ledger:processor:${this.table}:${this.processor.name}`]);
       const done = await this.position(batch);
       const fresh = done ? events.filter((event) => comparePositions(event.position, done) > 0) : events;
       if (fresh.length === 0) return false;
