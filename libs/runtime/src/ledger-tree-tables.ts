@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import { formatPosition, type GlobalPosition } from '@ledger/event-store';
-import { type DigestSigner, nodeHash, type NodeHashes, nodeHashesOf, rootQuery, type SignedDigest, type StoredNode, type TreeNode } from '@ledger/ledger-proof';
+import { type DigestSigner, type NodeHashes, nodeHashesOf, rootQuery, type SignedDigest, type StoredNode, treeRoot, type TreeNode } from '@ledger/ledger-proof';
 
 /** Its row in projector_checkpoints, moved (and notified) with each batch it stores. */
 export const LEDGER_TREE_FOLLOWER = 'ledger-commitment';
@@ -177,14 +177,9 @@ export async function signKeptTree(tables: LedgerTreeTables, signer: DigestSigne
   return signer.sign({ tree_size: head.size, position: head.position ? formatPosition(head.position) : null, root: root.toString('hex'), signed_at: new Date().toISOString() });
 }
 
-/** The hash of a complete subtree from its leaves (RFC 9162's node hash, pairwise up); null when a leaf is missing. */
+/** The root of a complete subtree from its leaves (ledger-proof's treeRoot over them); null when a leaf is missing. */
 function subtreeHash(leaves: ReadonlyMap<number, Buffer>, node: TreeNode): Buffer | null {
-  let level: Buffer[] = [];
-  for (let offset = 0; offset < 2 ** node.level; offset++) {
-    const leaf = leaves.get(node.index * 2 ** node.level + offset);
-    if (!leaf) return null;
-    level.push(leaf);
-  }
-  while (level.length > 1) level = level.flatMap((hash, i) => (i % 2 === 0 ? [nodeHash(hash, level[i + 1])] : []));
-  return level[0];
+  const first = node.index * 2 ** node.level;
+  const own = Array.from({ length: 2 ** node.level }, (_, offset) => leaves.get(first + offset));
+  return own.every((leaf): leaf is Buffer => leaf !== undefined) ? treeRoot(own) : null;
 }

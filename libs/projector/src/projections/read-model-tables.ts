@@ -1,4 +1,5 @@
 import { READ_MODEL_TABLES, type ColumnDescription, type ColumnType, type TableDescription } from '@ledger/read-model';
+import type { ProcessorSql } from '@ledger/runtime';
 import type { ProjectionRows, RowSet } from './projection-rows';
 
 /** What the projector needs of a table's description: its name, key and columns. */
@@ -31,11 +32,8 @@ export const PROJECTED_TABLES: Readonly<Record<string, string>> = Object.fromEnt
   projected.map(([, description]) => [description.table, description.columns[keyOf(description)].column]),
 );
 
-/** The SQL the projector runs: raw, parameterised statements on the batch's transaction. */
-export interface SqlClient {
-  query<T>(sql: string, values: readonly unknown[]): Promise<T[]>;
-  execute(sql: string, values: readonly unknown[]): Promise<number>;
-}
+/** The SQL the projector runs: raw, parameterised statements on the batch's transaction, as the subscription processor hands it over. */
+export type SqlClient = ProcessorSql;
 
 /** A statement to execute, its parameters already encoded. */
 export interface SqlStatement {

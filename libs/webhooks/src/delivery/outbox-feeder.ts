@@ -40,7 +40,7 @@ export class WebhookOutboxFeeder extends ReadModelFeed {
 
   async apply(events: readonly RecordedEvent[], { tx }: BatchTransaction<ReadModelTransaction>): Promise<void> {
     this.enqueued = false;
-    const candidates = events.filter(isWebhookEvent);
+    const candidates = this.carried(events);
     if (candidates.length === 0) return;
     // Most programs have no subscription: ask first, and build envelopes only for those that do.
     const subscribed = await this.enqueuer.programsWithSubscriptions(tx, [...new Set(candidates.map((event) => event.metadata.programToken))]);
