@@ -1,6 +1,7 @@
 import type { Consumer, ConsumerConfig, IHeaders, Kafka } from 'kafkajs';
 import { escapeIdentifier, type Pool, type PoolClient } from 'pg';
 import type { IntegrationMessage } from '@ledger/contracts';
+import { pgTransactions } from '@ledger/runtime';
 
 /** Where each consumer records the ids it has applied; it belongs to messaging, not to the read models. */
 export const PROCESSED_MESSAGES_TABLE = 'processed_messages';
@@ -94,10 +95,7 @@ export async function runIdempotentConsumer(options: IdempotentConsumerOptions):
 /** Creates processed_messages if missing (safe when several consumers start at once); returns its name. */
 export async function ensureProcessedMessagesTable(pool: Pool, schema?: string): Promise<string> {
   const table = schema ? `${escapeIdentifier(schema)}.${PROCESSED_MESSAGES_TABLE}` : PROCESSED_MESSAGES_TABLE;
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('begin');
+  await pgTransactions(pool).run(async ({ tx: client }) => {
     // Two concurrent "create table if not exists" can both miss the table and collide in pg_type.
     await client.query(`select pg_advisory_xact_lock(hashtextextended('ledger:messaging:processed_messages', 0))`);
     if (schema) await client.query(`create schema if not exists ${escapeIdentifier(schema)}`);
@@ -109,32 +107,17 @@ export async function ensureProcessedMessagesTable(pool: Pool, schema?: string):
          primary key (consumer, message_id)
        )`,
     );
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
-    throw error;
-  } finally {
-    client.release(broken);
-  }
+  });
   return table;
 }
 
 async function processOnce(options: IdempotentConsumerOptions, table: string, message: IntegrationMessage, delivery: Delivery): Promise<boolean> {
-  const client = await options.pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('begin');
+  return pgTransactions(options.pool).run(async ({ tx: client }) => {
     const inserted = await client.query(`insert into ${table} (consumer, message_id) values ($1, $2) on conflict do nothing`, [options.name, message.id]);
     const applied = inserted.rowCount === 1;
     if (applied) await options.apply(message, client, delivery);
-    await client.query('commit');
     return applied;
-  } catch (error) {
-    await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
-    throw error;
-  } finally {
-    client.release(broken);
-  }
+  });
 }
 
 function parseMessage(value: Buffer | null, delivery: Delivery): IntegrationMessage {
