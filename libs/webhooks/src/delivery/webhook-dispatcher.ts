@@ -6,6 +6,7 @@ import type { CardVault } from '@ledger/card-vault';
 import { MarkEventSubscriptionFailingCommand, MarkEventSubscriptionRecoveredCommand, WebhookAttemptError, webhookAttemptToken, type CommandOrigin } from '@ledger/contracts';
 import { EgressFailure, EgressHttpClient } from '@ledger/egress';
 import { PRIVACY_HMAC_HEADER, privacyHmac, signedHeaders } from '@ledger/messaging';
+import { pgTransactions } from '@ledger/runtime';
 
 export interface DispatcherSettings {
   /** Entry n: the wait before attempt n+1 of a round (attempt 1 waits entry 0 after enqueueing). */
@@ -189,19 +190,15 @@ export class WebhookDispatcher {
    * (a resend may have reset its round meanwhile). Answers the status the message moved to.
    */
   private async record(message: ClaimedMessage, outcome: AttemptOutcome): Promise<'delivered' | 'failed' | 'pending' | 'unchanged'> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('begin');
+    // Nothing to change (the message is gone) commits an unchanged transaction, as a rollback would leave it.
+    return pgTransactions(this.pool).run(async ({ tx: client }) => {
       const current = (
         await client.query<{ status: string; attempts: number; round_attempts: number }>(
           'select status, attempts, round_attempts from webhook_messages where id = $1 for update',
           [message.id],
         )
       ).rows[0];
-      if (!current) {
-        await client.query('rollback');
-        return 'unchanged';
-      }
+      if (!current) return 'unchanged';
       const attempt = current.attempts + 1;
       const round = current.round_attempts + 1;
       const delivered = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
@@ -216,14 +213,8 @@ export class WebhookDispatcher {
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict do nothing`,
         [message.id, attempt, message.subscription_token, outcome.at, message.url, outcome.status, outcome.error, outcome.durationMs, webhookAttemptToken(message.id, attempt)],
       );
-      await client.query('commit');
       return status;
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   private async update(client: PoolClient, id: string, outcome: AttemptOutcome, attempt: number, round: number, status: string): Promise<void> {
