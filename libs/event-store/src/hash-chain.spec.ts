@@ -22,6 +22,8 @@ describe('canonicalJson', () => {
     ['a Date, which has no own keys', { when: new Date(0) }],
     ['scalars', [0, -1.5, 1e21, '', true, false, null]],
     ['empty containers', { o: {}, a: [] }],
+    ['an object too large for the small-object sort', Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${(i * 7919) % 40}`, i]))],
+    ['keys sharing prefixes', { ab: 1, a: 2, abc: 3, b: 4, aa: 5, '': 6 }],
   ])('matches the reference byte for byte: %s', (_, value) => {
     expect(canonicalJson(value)).toBe(referenceCanonicalJson(value));
   });

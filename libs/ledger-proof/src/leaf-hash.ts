@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
-import { replaceSecretFields } from '@ledger/contracts';
-import { canonicalJson, type EventMetadata } from '@ledger/event-store';
+import { createHash, hash } from 'node:crypto';
+import { replaceSecretFields, SECRET_EVENT_FIELDS } from '@ledger/contracts';
+import { canonicalJson, type EventMetadata, type MemberRewrite } from '@ledger/event-store';
 import type { Hash } from './merkle-tree';
 
 /**
@@ -44,29 +44,49 @@ export function committedData(data: unknown): unknown {
   return replaceSecretFields(data, (stored) => (stored === null || stored === undefined || isRedacted(stored) ? stored : redacted(stored)));
 }
 
+/** committedData's rewrite, applied while the leaf's JSON is written instead of on a copy. */
+const COMMITTED_SECRET_FIELDS: MemberRewrite = {
+  keys: SECRET_EVENT_FIELDS,
+  rewrite: (stored) => (stored === null || stored === undefined || isRedacted(stored) ? stored : redacted(stored)),
+};
+
 /**
- * The leaf's bytes: the UTF-8 canonical JSON (keys sorted at every depth, hash-chain.ts) of the
- * event's stored content, secret fields as committedData shows them.
+ * The leaf's canonical JSON (keys sorted at every depth, hash-chain.ts) of the event's stored
+ * content, secret fields as committedData shows them. The same text as
+ * canonicalJson({ ..., data: committedData(event.data), ... }), written without the copies: the
+ * tree follower hashes every event of the log (issue 17's cost to authorizations).
  */
-export function leafContent(event: LoggedEvent): Buffer {
-  return Buffer.from(
-    canonicalJson({
-      stream_id: event.streamId,
-      stream_version: event.streamVersion,
-      position: event.position,
-      event_id: event.metadata.eventId,
-      type: event.type,
-      schema_version: event.schemaVersion,
-      data: committedData(event.data),
-      metadata: event.metadata,
-    }),
-    'utf8',
-  );
+function leafJson(event: LoggedEvent): string {
+  // The members in canonical (sorted) order. As canonicalJson does, a member without a value is left out
+  // (a proof file or an export line is anyone's input).
+  const members: ReadonlyArray<readonly [string, string | undefined]> = [
+    ['"data":', canonicalJson(event.data, COMMITTED_SECRET_FIELDS)],
+    ['"event_id":', canonicalJson(event.metadata?.eventId)],
+    ['"metadata":', canonicalJson(event.metadata)],
+    ['"position":', canonicalJson(event.position)],
+    ['"schema_version":', canonicalJson(event.schemaVersion)],
+    ['"stream_id":', canonicalJson(event.streamId)],
+    ['"stream_version":', canonicalJson(event.streamVersion)],
+    ['"type":', canonicalJson(event.type)],
+  ];
+  let out = '{';
+  for (const [name, json] of members) {
+    if (json === undefined) continue;
+    if (out.length > 1) out += ',';
+    out += name + json;
+  }
+  return `${out}}`;
 }
 
-const LEAF_PREFIX = Buffer.from([0x00]);
+/** The leaf's bytes: the UTF-8 of leafJson. */
+export function leafContent(event: LoggedEvent): Buffer {
+  return Buffer.from(leafJson(event), 'utf8');
+}
 
-/** SHA-256(0x00 || leafContent(event)), RFC 9162's leaf hash. */
+/**
+ * SHA-256(0x00 || leafContent(event)), RFC 9162's leaf hash. The 0x00 prefix is the UTF-8 of U+0000,
+ * so the whole input is one string, hashed in one call.
+ */
 export function leafHash(event: LoggedEvent): Hash {
-  return createHash('sha256').update(LEAF_PREFIX).update(leafContent(event)).digest();
+  return hash('sha256', `\u0000${leafJson(event)}`, 'buffer');
 }

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
 import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '@ledger/event-store';
 import { leafHash, MerkleFrontier } from '@ledger/ledger-proof';
-import { type BatchTransaction, type KeptLeaf, LEDGER_TREE_FOLLOWER, LedgerTreeTables, type LogProcessor, loggedEvent, pgTransactions, SubscriptionProcessor } from '@ledger/runtime';
+import { type BatchTransaction, type FollowedHead, type KeptLeaf, LEDGER_TREE_FOLLOWER, LedgerTreeTables, type LogProcessor, loggedEvent, pgTransactions, SubscriptionProcessor } from '@ledger/runtime';
 
 /** Events per batch while catching up; live batches hold what was appended since the last one. */
 const FOLLOWER_BATCH_SIZE = 2000;
@@ -36,6 +36,8 @@ export class LedgerTreeFollower implements LogProcessor<PoolClient, KeptLeaf[]> 
   private readonly processor: SubscriptionProcessor<PoolClient, KeptLeaf[]>;
   /** The right edge of the kept tree; null when it must be read again (start, failed batch, another writer). */
   private frontier: MerkleFrontier | null = null;
+  /** The tree's head as this batch's transaction read it (position); null outside a batch. */
+  private batchHead: FollowedHead | null = null;
 
   constructor(
     store: EventStore,
@@ -65,8 +67,13 @@ export class LedgerTreeFollower implements LogProcessor<PoolClient, KeptLeaf[]> 
     }
   }
 
+  /**
+   * Where the tree ends, read under the processor's lock at the start of each batch (the lock every
+   * follower of the tree takes, standbys included), and kept for the batch's apply.
+   */
   async position({ tx }: BatchTransaction<PoolClient>): Promise<GlobalPosition | null> {
-    return (await this.tables.head(tx)).position;
+    this.batchHead = await this.tables.head(tx);
+    return this.batchHead.position;
   }
 
   /** Hashing is the batch's CPU work: done before the transaction, so nothing waits on it. */
@@ -75,8 +82,8 @@ export class LedgerTreeFollower implements LogProcessor<PoolClient, KeptLeaf[]> 
   }
 
   async apply(events: readonly RecordedEvent[], { tx }: BatchTransaction<PoolClient>, leaves: KeptLeaf[]): Promise<void> {
-    await this.tables.lockForAppend(tx);
-    const head = await this.tables.head(tx);
+    const head = this.batchHead ?? (await this.tables.head(tx));
+    this.batchHead = null;
     // Another follower (a standby that took over and handed back) may have moved the tree: start from what is stored.
     if (!this.frontier || this.frontier.size !== head.size) this.frontier = MerkleFrontier.resume(head.size, await this.tables.nodes(MerkleFrontier.needs(head.size), tx));
     const first = events[0].position;

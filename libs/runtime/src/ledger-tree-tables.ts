@@ -78,11 +78,6 @@ export class LedgerTreeTables {
     return this.migrated;
   }
 
-  /** Serialises writers: a second follower (a standby projector) waits here for the first's batch. */
-  async lockForAppend(client: PoolClient): Promise<void> {
-    await client.query(`select pg_advisory_xact_lock(${LEDGER_TREE_LOCK_KEY})`);
-  }
-
   async head(sql: Queryable = this.pool): Promise<FollowedHead> {
     await this.migrate();
     // Ordered by the column, not by its text (an output name would win in ORDER BY: "9" > "10").
