@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { catchError, mergeMap, Observable } from 'rxjs';
 import type { AuthenticatedRequest } from '@ledger/auth';
 import { CardVault } from '@ledger/card-vault';
+import { canonicalJson } from '@ledger/event-store';
 import type { ReadModelClient } from '@ledger/read-model';
 import { LEDGER_CONFIG, LedgerConfig, READ_MODEL } from '@ledger/runtime';
 import { errorOutcome } from './error-body.filter';
@@ -139,20 +140,13 @@ export class IdempotencyInterceptor implements NestInterceptor {
   }
 }
 
-/** SHA-256 of method, path and the body as canonical JSON (object keys sorted at every level). */
+/**
+ * SHA-256 of method, path and the body as canonical JSON (object keys sorted at every level): the
+ * event store's canonicalJson, which a parsed JSON body (no undefined anywhere) writes exactly as the
+ * copy this file had before, so keys stored earlier still match.
+ */
 export function requestHash(request: { method: string; path?: string; url?: string; body?: unknown }): string {
   return createHash('sha256')
     .update(`${request.method}\n${pathOf(request)}\n${canonicalJson(request.body ?? {})}`)
     .digest('hex');
-}
-
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item === undefined ? null : item)).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([name, item]) => `${JSON.stringify(name)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
