@@ -2,10 +2,10 @@ import { Logger } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
 import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '@ledger/event-store';
 import { leafHash, MerkleFrontier } from '@ledger/ledger-proof';
-import { type BatchTransaction, type FollowedHead, type KeptLeaf, LEDGER_TREE_FOLLOWER, LedgerTreeTables, type LogProcessor, loggedEvent, pgTransactions, SubscriptionProcessor } from '@ledger/runtime';
+import { type BatchTransaction, CATCH_UP_BATCH_SIZE, type FollowedHead, type KeptLeaf, LEDGER_TREE_FOLLOWER, LedgerTreeTables, type LogProcessor, loggedEvent, pgTransactions, SubscriptionProcessor } from '@ledger/runtime';
 
-/** Events per batch while catching up; live batches hold what was appended since the last one. */
-const FOLLOWER_BATCH_SIZE = 2000;
+/** Events per batch while catching up (CATCH_UP_BATCH_SIZE); live batches hold what was appended since the last one. */
+const FOLLOWER_BATCH_SIZE = CATCH_UP_BATCH_SIZE;
 
 /**
  * Nobody's write waits for the tree (read-your-writes waits for the read models only, and a digest

@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import { decodeEvent, LedgerEvent } from '@ledger/contracts';
 import type { EventStore, RecordedEvent } from '@ledger/event-store';
 import type { ReadModelClient } from '@ledger/read-model';
-import { type BatchTransaction, type LogProcessor, pgTransactions, prismaTransactions, type ProcessorTransactions, READ_MODEL_PROJECTOR, SubscriptionProcessor } from '@ledger/runtime';
+import { type BatchTransaction, CATCH_UP_BATCH_SIZE, type LogProcessor, pgTransactions, prismaTransactions, type ProcessorTransactions, READ_MODEL_PROJECTOR, SubscriptionProcessor } from '@ledger/runtime';
 import { CardProjection } from './projections/card-projection';
 import { EventSubscriptionProjection } from './projections/event-subscription-projection';
 import { ProgramProjection } from './projections/program-projection';
@@ -13,13 +13,8 @@ import { StatementQueue } from './projections/statement-queue';
 import { TransactionProjection } from './projections/transaction-projection';
 import type { Projection } from './projections/projection';
 
-/**
- * Events per subscription batch while catching up (live batches hold whatever was appended since
- * the last one). A batch costs a fixed handful of statements whatever its size, so bigger batches
- * catch up faster (500 events: about 2/3 the rate of 2000); beyond 2000 the gain is small and the
- * batch's transaction grows.
- */
-export const PROJECTOR_BATCH_SIZE = 2000;
+/** Events per subscription batch while catching up: the one size of the projector role's followers. */
+export const PROJECTOR_BATCH_SIZE = CATCH_UP_BATCH_SIZE;
 
 /**
  * Events applied between writes within a batch: the rows they changed are sent to PostgreSQL, which

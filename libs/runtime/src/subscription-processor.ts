@@ -2,6 +2,18 @@ import { Logger } from '@nestjs/common';
 import { comparePositions, type EventStore, formatPosition, type GlobalPosition, type RecordedEvent, restartingSubscription } from '@ledger/event-store';
 import { PROJECTION_CHANNEL } from './projection-watcher';
 
+/**
+ * Events per read while a follower catches up, for the followers that run together in the projector
+ * role (read models, ledger tree, reconciler, webhook feeds). Live reads are far smaller. A batch
+ * costs a fixed handful of statements whatever its size, so larger batches catch up in fewer
+ * transactions (500 events: about 2/3 the rate of 2000, session 5), but the four hold their batches and
+ * what they build from them at once: with 2000 each, catching up on a bulk load took the service's
+ * resident memory to 278-311 MB (issue 14's ceiling is 250 MB), a third of its heap then in large
+ * objects (result sets, batch statements). 1000 gave 234 MiB with the same catch-up time (session 8,
+ * docs/benchmarks.md).
+ */
+export const CATCH_UP_BATCH_SIZE = 1000;
+
 /** Raw SQL inside a batch's transaction, whichever client runs it (node-postgres or Prisma). */
 export interface ProcessorSql {
   query<T>(text: string, values: readonly unknown[]): Promise<T[]>;

@@ -3,7 +3,7 @@ import { decodeEvent, LedgerEvent, CommandOrigin } from '@ledger/contracts';
 import { CardEvent, cardDecider, cardStreamId, SpendAdjustmentCause, transactionDecider, TransactionEvent, transactionOpenedBy, transactionStreamId } from '@ledger/domain';
 import { GlobalPosition, commandHandler, PipelineEnvironment, RecordedEvent } from '@ledger/event-store';
 import type { ReadModelClient, ReadModelTransaction } from '@ledger/read-model';
-import { type LogProcessor, prismaTransactions, SubscriptionProcessor } from '@ledger/runtime';
+import { CATCH_UP_BATCH_SIZE, type LogProcessor, prismaTransactions, SubscriptionProcessor } from '@ledger/runtime';
 import { DecodedEvent, UnmatchedFirstHalves } from './unmatched-first-halves';
 
 export const RECONCILER_CHECKPOINT = 'transaction-reconciler';
@@ -29,7 +29,7 @@ const ADJUSTMENT_CAUSES: Record<AdjustingEventType, SpendAdjustmentCause> = {
 export class TransactionReconciler implements LogProcessor<ReadModelTransaction> {
   readonly name = RECONCILER_CHECKPOINT;
   // Large batches keep each first half and its second half together, so most need no read.
-  readonly batchSize = 2000;
+  readonly batchSize = CATCH_UP_BATCH_SIZE;
   // Nobody waits on the reconciler: reading every few hundred milliseconds costs far fewer queries
   // under load than a read per commit.
   readonly gatherMs = 200;

@@ -1,7 +1,7 @@
 import type { Logger } from '@nestjs/common';
 import type { EventStore, RecordedEvent } from '@ledger/event-store';
 import type { ReadModelClient, ReadModelTransaction } from '@ledger/read-model';
-import { type BatchTransaction, type LogProcessor, type ProjectionWatcher, prismaTransactions, SubscriptionProcessor } from '@ledger/runtime';
+import { type BatchTransaction, CATCH_UP_BATCH_SIZE, type LogProcessor, type ProjectionWatcher, prismaTransactions, SubscriptionProcessor } from '@ledger/runtime';
 import { FeederStopping, waitForReadModels } from './read-model-wait';
 
 /**
@@ -13,8 +13,8 @@ import { FeederStopping, waitForReadModels } from './read-model-wait';
  */
 export abstract class ReadModelFeed implements LogProcessor<ReadModelTransaction> {
   abstract readonly name: string;
-  // As large as the projector's: catching up on a long log costs a quarter of the transactions.
-  readonly batchSize = 2000;
+  // As large as the projector's (CATCH_UP_BATCH_SIZE says why).
+  readonly batchSize = CATCH_UP_BATCH_SIZE;
   // A webhook leaves, and a feed reader sees an event, 100 ms later; in exchange a busy log costs
   // one transaction per gathering rather than one per commit.
   readonly gatherMs = 100;
