@@ -13,8 +13,8 @@ export const GENESIS_HASH = '0'.repeat(64);
 /**
  * Members rewritten as they are written: the value of any member named in `keys`, at any depth, is
  * written as `rewrite(value)` gives it (left out when that is undefined), and not rewritten again
- * inside. The ledger commitment
- * writes secret fields by their hash this way without copying the event first.
+ * inside. The ledger commitment writes secret fields by their hash this way, without copying the
+ * event first.
  */
 export interface MemberRewrite {
   readonly keys: ReadonlySet<string>;
@@ -24,8 +24,8 @@ export interface MemberRewrite {
 /**
  * JSON with object keys sorted at every depth, so equal content always hashes equally. Every append,
  * every leaf of the ledger commitment and every verified event goes through it, so it is written for
- * speed: loops over keys sorted in place, member names quoted once per process, numbers and booleans written
- * without JSON.stringify. Its output is unchanged, byte for byte (the spec holds the first version as
+ * speed: loops over keys sorted in place, member names quoted once per process, numbers and booleans
+ * written without JSON.stringify. Its output is unchanged, byte for byte (the spec holds the first version as
  * the reference): undefined members are left out, an undefined array item leaves an empty slot, a
  * Date is an object without keys.
  */

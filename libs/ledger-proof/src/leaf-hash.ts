@@ -41,14 +41,16 @@ function isRedacted(value: unknown): value is RedactedValue {
  * A field that holds nothing (null) stays as it is, as the audit API shows it.
  */
 export function committedData(data: unknown): unknown {
-  return replaceSecretFields(data, (stored) => (stored === null || stored === undefined || isRedacted(stored) ? stored : redacted(stored)));
+  return replaceSecretFields(data, committedSecret);
 }
 
-/** committedData's rewrite, applied while the leaf's JSON is written instead of on a copy. */
-const COMMITTED_SECRET_FIELDS: MemberRewrite = {
-  keys: SECRET_EVENT_FIELDS,
-  rewrite: (stored) => (stored === null || stored === undefined || isRedacted(stored) ? stored : redacted(stored)),
-};
+/** A secret field's value as the leaf commits to it: the hash of what is stored, or nothing or a marker as it stands. */
+function committedSecret(stored: unknown): unknown {
+  return stored === null || stored === undefined || isRedacted(stored) ? stored : redacted(stored);
+}
+
+/** committedData's replacement, applied while the leaf's JSON is written instead of on a copy. */
+const COMMITTED_SECRET_FIELDS: MemberRewrite = { keys: SECRET_EVENT_FIELDS, rewrite: committedSecret };
 
 /**
  * The leaf's canonical JSON (keys sorted at every depth, hash-chain.ts) of the event's stored
