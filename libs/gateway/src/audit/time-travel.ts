@@ -56,16 +56,19 @@ export class TimeTravel {
       select: { token: true },
       orderBy: [{ created: 'asc' }, { token: 'asc' }],
     });
-    const states = (await Promise.all(candidates.map(({ token }) => this.fold(transactionStreamId(token), transactionDecider, asOf)))).filter(
+    const folded = await Promise.all(candidates.map(({ token }) => this.foldWithTime(transactionStreamId(token), transactionDecider, asOf)));
+    // `updated` is when its last event by then occurred, as the read model's row had it then (not the moment asked about).
+    const updatedAt = new Map(folded.flatMap(({ state, lastOccurredAt }) => (state.status !== 'ABSENT' && lastOccurredAt ? [[state.transactionToken, lastOccurredAt] as const] : [])));
+    const states = folded.map(({ state }) => state).filter(
       (state): state is ExistingTransaction =>
         state.status !== 'ABSENT' &&
         (filter.result === undefined || (filter.result === 'APPROVED') === (state.result === 'APPROVED')) &&
         (filter.status === undefined || state.status === filter.status),
     );
-    return inMemoryPage(paging, states, (state) => state.transactionToken, 'transaction', (shown) => this.presentTransactions(programToken, shown, asOf));
+    return inMemoryPage(paging, states, (state) => state.transactionToken, 'transaction', (shown) => this.presentTransactions(programToken, shown, asOf, updatedAt));
   }
 
-  private async presentTransactions(programToken: string, shown: ExistingTransaction[], asOf: Date): Promise<TransactionResponse[]> {
+  private async presentTransactions(programToken: string, shown: ExistingTransaction[], asOf: Date, updatedAt: ReadonlyMap<string, Date>): Promise<TransactionResponse[]> {
     const program = await this.programAt(programToken, asOf);
     const cards = new Map<string, CardResponse>();
     for (const token of new Set(shown.map((state) => state.cardToken))) {
@@ -76,7 +79,7 @@ export class TimeTravel {
       const card = cards.get(state.cardToken);
       if (!card) throw new Error(`Transaction ${state.transactionToken} names card ${state.cardToken}, which had no events by then`);
       const fundingType = program.status === 'active' ? program.fundingSources.find((s) => s.fundingToken === state.fundingToken)?.type : undefined;
-      return presentTransaction({ ...transactionRow(state, 0, asOf), acquirerFee: 0n }, card, fundingType ?? card.funding.type);
+      return presentTransaction({ ...transactionRow(state, 0, updatedAt.get(state.transactionToken) ?? asOf), acquirerFee: 0n }, card, fundingType ?? card.funding.type);
     });
   }
 
@@ -99,8 +102,18 @@ export class TimeTravel {
     decider: Pick<Decider<never, Event, State, never>, 'initialState' | 'evolve'>,
     asOf: Date,
   ): Promise<State> {
+    return (await this.foldWithTime(streamId, decider, asOf)).state;
+  }
+
+  /** The stream's state from the events that occurred by `asOf`, and when the last of them occurred (null: none). */
+  private async foldWithTime<Event extends CardEvent | ProgramEvent | TransactionEvent, State extends Card | Program | Transaction>(
+    streamId: string,
+    decider: Pick<Decider<never, Event, State, never>, 'initialState' | 'evolve'>,
+    asOf: Date,
+  ): Promise<{ state: State; lastOccurredAt: Date | null }> {
     const codec = ledgerCodec<Event>();
     const events = (await this.store.readStream(streamId)).filter((event: RecordedEvent) => Date.parse(event.metadata.occurredAt) <= asOf.getTime());
-    return events.map((event) => codec.decode(event)).reduce(decider.evolve, decider.initialState());
+    const state = events.map((event) => codec.decode(event)).reduce(decider.evolve, decider.initialState());
+    return { state, lastOccurredAt: events.length > 0 ? new Date(events[events.length - 1].metadata.occurredAt) : null };
   }
 }
