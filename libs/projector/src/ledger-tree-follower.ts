@@ -4,8 +4,6 @@ import { comparePositions, type EventStore, type GlobalPosition, type RecordedEv
 import { leafHash, MerkleFrontier } from '@ledger/ledger-proof';
 import { type BatchTransaction, CATCH_UP_BATCH_SIZE, type FollowedHead, type KeptLeaf, LEDGER_TREE_FOLLOWER, LedgerTreeTables, type LogProcessor, loggedEvent, pgTransactions, SubscriptionProcessor } from '@ledger/runtime';
 
-/** Events per batch while catching up (CATCH_UP_BATCH_SIZE); live batches hold what was appended since the last one. */
-const FOLLOWER_BATCH_SIZE = CATCH_UP_BATCH_SIZE;
 
 /**
  * Nobody's write waits for the tree (read-your-writes waits for the read models only, and a digest
@@ -45,7 +43,7 @@ export class LedgerTreeFollower implements LogProcessor<PoolClient, KeptLeaf[]> 
     private readonly tables: LedgerTreeTables,
     options: LedgerTreeFollowerOptions = {},
   ) {
-    this.batchSize = options.batchSize ?? FOLLOWER_BATCH_SIZE;
+    this.batchSize = options.batchSize ?? CATCH_UP_BATCH_SIZE;
     this.processor = new SubscriptionProcessor(store, pgTransactions(pool), this, { logger: options.logger ?? new Logger(LedgerTreeFollower.name) });
   }
 

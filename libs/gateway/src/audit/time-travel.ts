@@ -23,6 +23,12 @@ import { EVENT_STORE, READ_MODEL } from '@ledger/runtime';
 import { CardPresenter } from '../cards/card-presenter';
 import { createdBetween, inMemoryPage } from '../http/paging';
 
+/** A transaction that existed by the moment asked about, and when its last event by then occurred. */
+interface FoldedTransaction {
+  readonly state: ExistingTransaction;
+  readonly lastOccurredAt: Date;
+}
+
 export interface AsOfFilter {
   readonly cardToken?: string;
   readonly result?: 'APPROVED' | 'DECLINED';
@@ -57,29 +63,29 @@ export class TimeTravel {
       orderBy: [{ created: 'asc' }, { token: 'asc' }],
     });
     const folded = await Promise.all(candidates.map(({ token }) => this.foldWithTime(transactionStreamId(token), transactionDecider, asOf)));
-    // `updated` is when its last event by then occurred, as the read model's row had it then (not the moment asked about).
-    const updatedAt = new Map(folded.flatMap(({ state, lastOccurredAt }) => (state.status !== 'ABSENT' && lastOccurredAt ? [[state.transactionToken, lastOccurredAt] as const] : [])));
-    const states = folded.map(({ state }) => state).filter(
-      (state): state is ExistingTransaction =>
-        state.status !== 'ABSENT' &&
-        (filter.result === undefined || (filter.result === 'APPROVED') === (state.result === 'APPROVED')) &&
-        (filter.status === undefined || state.status === filter.status),
+    const shown = folded.filter(
+      (entry): entry is FoldedTransaction =>
+        entry.state.status !== 'ABSENT' &&
+        entry.lastOccurredAt !== null &&
+        (filter.result === undefined || (filter.result === 'APPROVED') === (entry.state.result === 'APPROVED')) &&
+        (filter.status === undefined || entry.state.status === filter.status),
     );
-    return inMemoryPage(paging, states, (state) => state.transactionToken, 'transaction', (shown) => this.presentTransactions(programToken, shown, asOf, updatedAt));
+    return inMemoryPage(paging, shown, ({ state }) => state.transactionToken, 'transaction', (page) => this.presentTransactions(programToken, page, asOf));
   }
 
-  private async presentTransactions(programToken: string, shown: ExistingTransaction[], asOf: Date, updatedAt: ReadonlyMap<string, Date>): Promise<TransactionResponse[]> {
+  private async presentTransactions(programToken: string, shown: FoldedTransaction[], asOf: Date): Promise<TransactionResponse[]> {
     const program = await this.programAt(programToken, asOf);
     const cards = new Map<string, CardResponse>();
-    for (const token of new Set(shown.map((state) => state.cardToken))) {
+    for (const token of new Set(shown.map(({ state }) => state.cardToken))) {
       const card = await this.cardAt(token, asOf);
       if (card.status === 'issued') cards.set(token, this.presentCard(card, program, asOf));
     }
-    return shown.map((state) => {
+    return shown.map(({ state, lastOccurredAt }) => {
       const card = cards.get(state.cardToken);
       if (!card) throw new Error(`Transaction ${state.transactionToken} names card ${state.cardToken}, which had no events by then`);
       const fundingType = program.status === 'active' ? program.fundingSources.find((s) => s.fundingToken === state.fundingToken)?.type : undefined;
-      return presentTransaction({ ...transactionRow(state, 0, updatedAt.get(state.transactionToken) ?? asOf), acquirerFee: 0n }, card, fundingType ?? card.funding.type);
+      // `updated` is when its last event by then occurred, as the read model's row showed it then, not the moment asked about.
+      return presentTransaction({ ...transactionRow(state, 0, lastOccurredAt), acquirerFee: 0n }, card, fundingType ?? card.funding.type);
     });
   }
 
