@@ -20,7 +20,7 @@ import {
 } from '../event-store.port';
 import { CommitAnnouncer } from './commit-announcer';
 import { NotificationListener } from './notification-listener';
-import { buildSql, STREAM_VERSION_CONSTRAINT, type PostgresEventStoreSql } from './postgres-schema';
+import { buildSql, MIGRATION_LOCK_KEY, STREAM_VERSION_CONSTRAINT, type PostgresEventStoreSql } from './postgres-schema';
 import { PostgresSubscription, type SubscriptionRead } from './postgres-subscription';
 import { RecentEvents } from './recent-events';
 
@@ -125,7 +125,11 @@ export class PostgresEventStore implements EventStore {
   /** Creates the schema objects if missing; safe to run from several processes starting at once. */
   async migrate(): Promise<void> {
     const client = await this.pool.connect();
+    // The lock is held before the transaction begins. A transaction that began and then waited for it
+    // checked `create schema if not exists` against the catalog as it was when it began, missed the
+    // schema another instance had just created, and failed on the duplicate name (seen once in CI).
     try {
+      await client.query(`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
       await client.query('begin');
       await client.query(this.sql.migrate);
       await client.query('commit');
@@ -133,6 +137,7 @@ export class PostgresEventStore implements EventStore {
       await client.query('rollback').catch(() => undefined);
       throw error;
     } finally {
+      await client.query(`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`).catch(() => undefined);
       client.release();
     }
   }

@@ -14,7 +14,7 @@ const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 export const STREAM_VERSION_CONSTRAINT = 'events_stream_version_unique';
 
 /** Any constant: it only has to differ from the other advisory locks the application takes. */
-const MIGRATION_LOCK_KEY = 7_340_215_806_119_021;
+export const MIGRATION_LOCK_KEY = 7_340_215_806_119_021;
 
 export interface PostgresEventStoreSql {
   readonly migrate: string;
