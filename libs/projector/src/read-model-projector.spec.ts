@@ -16,7 +16,7 @@ import { ReadModelProjector } from './read-model-projector';
 const run = process.env.LEDGER_TEST_RUN ?? 'single';
 const TRANSPORTS = ['prisma', 'pg'] as const;
 type Transport = (typeof TRANSPORTS)[number];
-const CASES = ['whole', 'single', 'uneven', 'defaults', 'missing', 'conflict'];
+const CASES = ['whole', 'single', 'uneven', 'defaults', 'missing', 'conflict', 'wide', 'narrow'];
 const SCHEMAS = TRANSPORTS.flatMap((transport) => CASES.map((name) => `projector_${transport}_${name}_${run}`));
 
 let pool: Pool;
@@ -187,6 +187,25 @@ function history(): RecordedEvent[] {
   return events;
 }
 
+/** The log with `count` more approved authorizations on the open card, each a transaction of its own. */
+function withManyTransactions(events: readonly RecordedEvent[], count: number): RecordedEvent[] {
+  const authorized = events.find((event) => event.type === 'TransactionAuthorized') as RecordedEvent;
+  const last = events[events.length - 1].position.commit;
+  const more = Array.from({ length: count }, (_, i): RecordedEvent => {
+    const token = `50000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+    const n = last + BigInt(i + 1) * 10n;
+    return {
+      ...authorized,
+      data: { ...(authorized.data as object), transactionToken: token, cardToken: ids.card, amount: 100 + i },
+      metadata: { ...authorized.metadata, eventId: `many-${i}` },
+      streamId: `transaction-${token}`,
+      streamVersion: 0,
+      position: { commit: n, prepare: n },
+    };
+  });
+  return [...events, ...more];
+}
+
 async function projectInBatches(target: ReadModelProjector, events: readonly RecordedEvent[], sizes: readonly number[]): Promise<void> {
   let start = 0;
   for (let i = 0; start < events.length; i++) {
@@ -249,6 +268,17 @@ describe.each(TRANSPORTS)('through %s', (transport) => {
         updated: occurred('EventSubscriptionUpdated', ids.subscription),
       }),
     ]);
+  });
+
+  it('writes a batch whose rows exceed one statement parameter in several statements, every row once', async () => {
+    const events = withManyTransactions(history(), 400);
+    await projector(schema('wide')).project(events);
+    await projectInBatches(projector(schema('narrow')), events, [37]);
+    const wide = await tables(schema('wide'));
+    expect(wide.transactions).toHaveLength(404);
+    // 400 rows of about 700 characters: several 48 KiB parameters in the one batch, one in each of 37 events.
+    expect(JSON.stringify(wide.transactions).length).toBeGreaterThan(3 * 48 * 1024);
+    expect(await tables(schema('narrow'))).toEqual(wide);
   });
 
   it('applying the same events again, in one batch or in others, changes no row', async () => {

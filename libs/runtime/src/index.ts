@@ -11,3 +11,4 @@ export * from './event-feed-signal';
 export * from './command-accepted';
 export * from './subscription-processor';
 export * from './processor-transactions';
+export * from './json-parameter-chunks';

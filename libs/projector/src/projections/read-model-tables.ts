@@ -1,5 +1,5 @@
 import { READ_MODEL_TABLES, type ColumnDescription, type ColumnType, type TableDescription } from '@ledger/read-model';
-import type { ProcessorSql } from '@ledger/runtime';
+import { jsonParameterChunks, type ProcessorSql } from '@ledger/runtime';
 import type { ProjectionRows, RowSet } from './projection-rows';
 
 /** What the projector needs of a table's description: its name, key and columns. */
@@ -40,9 +40,6 @@ export interface SqlStatement {
   readonly sql: string;
   readonly values: readonly unknown[];
 }
-
-/** Rows per upsert statement: one JSON parameter each, so no limit on bind parameters applies. */
-const UPSERT_CHUNK = 5000;
 
 /**
  * One projected table's three statements, qualified with the schema when one is given:
@@ -100,47 +97,44 @@ export class ProjectedTable<Row> {
 
   /**
    * The statements that write the row set's changes (since the last call) back: a delete, then
-   * upserts of up to {@link UPSERT_CHUNK} rows. The rows are encoded now.
+   * upserts, each of as many rows as fit one JSON parameter of `JSON_PARAMETER_CHARS`
+   * characters (a JSON parameter is not bound by PostgreSQL's limit on parameters). The rows are
+   * encoded now.
    */
   writes(rows: RowSet<Row>): SqlStatement[] {
     const { upserts, deletes } = rows.takeChanges();
     const statements: SqlStatement[] = [];
     if (deletes.length > 0) statements.push({ sql: this.deleteSql, values: [deletes] });
-    for (let start = 0; start < upserts.length; start += UPSERT_CHUNK) {
-      statements.push({ sql: this.upsertSql, values: [this.encode(upserts.slice(start, start + UPSERT_CHUNK))] });
-    }
+    for (const chunk of jsonParameterChunks(upserts, this.encodeRow)) statements.push({ sql: this.upsertSql, values: [chunk] });
     return statements;
   }
 
   /**
-   * The rows as one JSON array of arrays of column values, as the upsert reads them: a bigint as a
-   * string of its digits (nothing rounds), a timestamp as ISO 8601 with its milliseconds, jsonb and
-   * text[] as JSON, everything else as is.
+   * A row as the JSON array of its column values the upsert reads: a bigint as a string of its
+   * digits (nothing rounds), a timestamp as ISO 8601 with its milliseconds, jsonb and text[] as
+   * JSON, everything else as is.
    */
-  encode(rows: readonly Row[]): string {
+  readonly encodeRow = (row: Row): string => {
     const { fields, types } = this;
+    const values: unknown[] = new Array(fields.length);
     let lastTime = NaN;
     let lastIso = '';
-    const encoded = rows.map((row) => {
-      const values: unknown[] = new Array(fields.length);
-      for (let i = 0; i < fields.length; i++) {
-        const value: unknown = row[fields[i]];
-        if (value === null || value === undefined) values[i] = null;
-        else if (types[i] === 'bigint') values[i] = (value as bigint).toString();
-        else if (types[i] === 'timestamptz') {
-          // created and updated are often the same instant: format it once.
-          const time = (value as Date).getTime();
-          if (time !== lastTime) {
-            lastTime = time;
-            lastIso = (value as Date).toISOString();
-          }
-          values[i] = lastIso;
-        } else values[i] = value;
-      }
-      return values;
-    });
-    return JSON.stringify(encoded);
-  }
+    for (let i = 0; i < fields.length; i++) {
+      const value: unknown = row[fields[i]];
+      if (value === null || value === undefined) values[i] = null;
+      else if (types[i] === 'bigint') values[i] = (value as bigint).toString();
+      else if (types[i] === 'timestamptz') {
+        // created and updated are often the same instant: format it once.
+        const time = (value as Date).getTime();
+        if (time !== lastTime) {
+          lastTime = time;
+          lastIso = (value as Date).toISOString();
+        }
+        values[i] = lastIso;
+      } else values[i] = value;
+    }
+    return JSON.stringify(values);
+  };
 }
 
 /** Column `i` of a row array `row` (jsonb) as SQL of the column's type; JSON null is SQL null. */

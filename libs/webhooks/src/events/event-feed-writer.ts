@@ -3,14 +3,13 @@ import { subjectTokenOf, webhookEventTypeOf } from '@ledger/contracts';
 import type { WebhookEventType } from '@ledger/domain';
 import type { EventStore, RecordedEvent } from '@ledger/event-store';
 import type { ReadModelClient, ReadModelTransaction } from '@ledger/read-model';
-import { type BatchTransaction, EVENT_FEED_CHANNEL, type ProjectionWatcher } from '@ledger/runtime';
+import { type BatchTransaction, EVENT_FEED_CHANNEL, jsonParameterChunks, type ProjectionWatcher } from '@ledger/runtime';
 import { ReadModelFeed } from '../delivery/read-model-feed';
 import { WebhookPayloads } from '../delivery/webhook-payloads';
 import { EventBodies } from './event-bodies';
 
 /** Its checkpoint row in projector_checkpoints. */
 export const EVENT_FEED = 'event-feed';
-
 
 /** A ledger event the feed carries, with what its row needs. */
 interface FeedCandidate {
@@ -43,16 +42,20 @@ export class EventFeedWriter extends ReadModelFeed {
   async apply(events: readonly RecordedEvent[], { tx }: BatchTransaction<ReadModelTransaction>): Promise<void> {
     const rows = await this.rows(tx, feedCandidates(events));
     if (rows.length === 0) return;
-    // One statement, the rows as one JSON parameter: Prisma's createMany of a few hundred rows, each
-    // with its body, cost more than building the bodies (measured: docs/benchmarks.md, session 7).
-    const count = await tx.$executeRawUnsafe(
-      `insert into feed_events (token, program_token, event_type, created, commit_position, prepare_position, payload)
-       select r.token, r.program_token, r.event_type, r.created, r.commit_position, r.prepare_position, r.payload
-         from jsonb_to_recordset($1::jsonb)
-           as r(token uuid, program_token uuid, event_type text, created timestamptz, commit_position bigint, prepare_position bigint, payload text)
-       on conflict (token) do nothing`,
-      JSON.stringify(rows),
-    );
+    // The rows as JSON parameters, a statement per chunk below V8's large-object size (Prisma's
+    // createMany of a few hundred rows, each with its body, cost more than building the bodies:
+    // docs/benchmarks.md, session 7).
+    let count = 0;
+    for (const chunk of jsonParameterChunks(rows)) {
+      count += await tx.$executeRawUnsafe(
+        `insert into feed_events (token, program_token, event_type, created, commit_position, prepare_position, payload)
+         select r.token, r.program_token, r.event_type, r.created, r.commit_position, r.prepare_position, r.payload
+           from jsonb_to_recordset($1::jsonb)
+             as r(token uuid, program_token uuid, event_type text, created timestamptz, commit_position bigint, prepare_position bigint, payload text)
+         on conflict (token) do nothing`,
+        chunk,
+      );
+    }
     // Delivered at commit, and only then: a stream woken by it finds the rows.
     if (count > 0) await tx.$executeRawUnsafe(`select pg_notify('${EVENT_FEED_CHANNEL}', '')`);
   }
@@ -85,3 +88,4 @@ function feedCandidates(events: readonly RecordedEvent[]): FeedCandidate[] {
     return eventType ? [{ recorded, eventType, subject: subjectTokenOf(message) }] : [];
   });
 }
+
