@@ -73,7 +73,8 @@ export const DEFAULT_PAGE_SIZE = 50;
 
 /** Spec timestamp forms: cards use yyyy-MM-ddThh:mm:ssZ, funding sources yyyy-MM-dd hh:mm:ss. */
 export function isoSeconds(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  // toISOString always ends in '.sssZ' (also for years past 9999): cut, not a regular expression, as a list page writes hundreds.
+  return `${date.toISOString().slice(0, -5)}Z`;
 }
 
 export function fundingTimestamp(date: Date): string {
