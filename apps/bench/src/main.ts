@@ -11,6 +11,8 @@ import { startEmbeddedPostgres } from '@ledger/read-model';
 import { ProjectionWatcher } from '@ledger/runtime';
 import { auditLatency, auditTargets, commitmentOverhead } from './audit-figures';
 import { authorizationTargets, databaseCounters, perAuthorization } from './authorization-figures';
+import { logReadCeiling } from './log-read-ceiling';
+import { PeakMemoryByPhase } from './peak-memory';
 import { BulkSeeder, SeedCard } from './bulk-seed';
 import { commitCeiling } from './ceilings';
 import { SERVED_HTTP_STACK } from '@ledger/gateway';
@@ -54,7 +56,7 @@ async function main(started: number): Promise<void> {
     RATE_LIMIT_PER_MINUTE: '0',
   };
   let server = await startServerProcess(serverEnv);
-  let earlierPeakRssMiB = 0;
+  const memory = new PeakMemoryByPhase();
   const pool = new Pool({ connectionString: database.url, max: 8 });
   const auth = { authorization: `api-key ${apiKey}` };
   try {
@@ -89,11 +91,12 @@ async function main(started: number): Promise<void> {
       overallRate: target,
       body: authorize(cards.map((c) => c.pan)),
     });
+    memory.after('authorizations', server.peakRssMiB());
 
     log('authorizations without and with the ledger commitment (the service restarted each way)');
     const commitment = await commitmentOverhead({
       restart: async (setting) => {
-        earlierPeakRssMiB = Math.max(earlierPeakRssMiB, server.peakRssMiB());
+        memory.restarted(server.peakRssMiB());
         await server.stop();
         server = await startServerProcess({ ...serverEnv, LEDGER_COMMITMENT: setting });
       },
@@ -110,6 +113,7 @@ async function main(started: number): Promise<void> {
       },
     });
 
+    memory.after('the commitment runs', server.peakRssMiB());
     await waitForProjector(pool);
     log('projection lag');
     const lag = await projectionLag(pool, cards[1].token);
@@ -130,6 +134,7 @@ async function main(started: number): Promise<void> {
         process.stderr.write('\n');
         await waitForProjector(pool, 3_600_000);
         log(`seeded and projected in ${Math.round((Date.now() - started) / 1000)} s`);
+        memory.after(`catch-up to ${size}`, server.peakRssMiB());
         // As after any bulk load: fresh planner statistics, rather than waiting for autovacuum's turn.
         await pool.query('analyze');
         stored = Number((await pool.query(`select count(*) from transactions`)).rows[0].count);
@@ -160,11 +165,14 @@ async function main(started: number): Promise<void> {
     log('replay rate on the large log (first 200,000 events)');
     const bigReplay = await replayReadModels(store, pool, { maxEvents: 200_000, onProgress: (events, rate) => process.stderr.write(`\r[bench] replayed ${events} (${Math.round(rate)}/s)`) });
     process.stderr.write('\n');
+    log('reading the same events without projecting them (the replay ceiling)');
+    const readCeiling = await logReadCeiling(store, bigReplay.events);
     await store.close();
 
     // The service is restarted for the commitment's with/without runs: the peak is over every start.
-    const peakRssMiB = Math.max(earlierPeakRssMiB, server.peakRssMiB());
-    const largeReplay = { events: bigReplay.events, eventsPerSecond: Math.round(bigReplay.eventsPerSecond) };
+    memory.after('lists, audit and replay', server.peakRssMiB());
+    const peakRssMiB = memory.peakMib;
+    const largeReplay = { events: bigReplay.events, eventsPerSecond: Math.round(bigReplay.eventsPerSecond), readCeilingEventsPerSecond: readCeiling.eventsPerSecond };
     report({
       machine: machine(),
       mode: database.external ? 'DATABASE_URL' : 'embedded PostgreSQL',
@@ -177,6 +185,7 @@ async function main(started: number): Promise<void> {
       largeReplay,
       lists,
       peakRssMiB,
+      peakMemoryPhases: memory.describe(),
       durationSeconds: Math.round((Date.now() - started) / 1000),
       targets: [
         ...httpStackTargets(stacks),

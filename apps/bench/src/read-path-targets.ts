@@ -14,7 +14,7 @@ export function readPathTargets(r: Pick<BenchResult, 'lists' | 'largeReplay' | '
   const megabytes = Math.round((r.peakRssMiB * MIB) / MB);
   return [
     { figure: 'list transactions p99 at 1M stored (one reader)', measured: listed, target: '<= 10 ms, all and by card', met: atMillion && largest.list.p99 <= 10 && largest.byCard.p99 <= 10 },
-    { figure: 'replay of the large log', measured: `${r.largeReplay.eventsPerSecond} events/s over ${r.largeReplay.events} events`, target: '>= 100,000 events/s', met: r.largeReplay.eventsPerSecond >= 100_000 },
+    { figure: 'replay of the large log', measured: `${r.largeReplay.eventsPerSecond} events/s over ${r.largeReplay.events} events (reading them alone: ${r.largeReplay.readCeilingEventsPerSecond}/s)`, target: '>= 100,000 events/s', met: r.largeReplay.eventsPerSecond >= 100_000 },
     { figure: 'peak resident memory of the service', measured: `${megabytes} MB (${r.peakRssMiB} MiB)`, target: '<= 250 MB', met: megabytes <= 250 },
   ];
 }
