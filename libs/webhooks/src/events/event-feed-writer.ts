@@ -88,4 +88,3 @@ function feedCandidates(events: readonly RecordedEvent[]): FeedCandidate[] {
     return eventType ? [{ recorded, eventType, subject: subjectTokenOf(message) }] : [];
   });
 }
-
