@@ -3,7 +3,7 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** What `npm start` gives the service (package.json); the bench must run what users run. */
-const DEFAULT_MAX_HEAP_MB = 160;
+const DEFAULT_MAX_HEAP_MB = 192;
 /** Young generation cap of `npm start` (docs/decisions.md, "Memory"). */
 const SEMI_SPACE_MB = 8;
 
