@@ -13,9 +13,6 @@ import { StatementQueue } from './projections/statement-queue';
 import { TransactionProjection } from './projections/transaction-projection';
 import type { Projection } from './projections/projection';
 
-/** Events per subscription batch while catching up: the one size of the projector role's followers. */
-export const PROJECTOR_BATCH_SIZE = CATCH_UP_BATCH_SIZE;
-
 /**
  * Events applied between writes within a batch: the rows they changed are sent to PostgreSQL, which
  * writes them while the next events are applied in memory (a row changed again is written again,
@@ -67,7 +64,7 @@ export class ReadModelProjector implements LogProcessor<unknown> {
 
   constructor(store: EventStore, readModel: ReadModelClient, options: ReadModelProjectorOptions = {}) {
     this.name = options.name ?? READ_MODEL_PROJECTOR;
-    this.batchSize = options.batchSize ?? PROJECTOR_BATCH_SIZE;
+    this.batchSize = options.batchSize ?? CATCH_UP_BATCH_SIZE;
     this.tables = projectedTables(options.schema);
     const transactions: ProcessorTransactions<unknown> = options.pool ? pgTransactions(options.pool) : prismaTransactions(readModel);
     this.processor = new SubscriptionProcessor(store, transactions, this, {

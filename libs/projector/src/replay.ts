@@ -9,8 +9,8 @@ export { PROJECTED_TABLES };
 
 /**
  * Events per read and per projected batch in a replay. Larger than the live projector's batches
- * (PROJECTOR_BATCH_SIZE): a replay's transaction writes into a throwaway schema nobody reads, and
- * 5,000 replayed 15-20% faster than 2,000 on the bench's log; 10,000 and 20,000 gained no more
+ * (CATCH_UP_BATCH_SIZE, libs/runtime): a replay's transaction writes into a throwaway schema nobody
+ * reads, and 5,000 replayed 15-20% faster than 2,000 on the bench's log; 10,000 and 20,000 gained no more
  * (docs/benchmarks.md, session 6).
  */
 export const REPLAY_BATCH_SIZE = 5000;

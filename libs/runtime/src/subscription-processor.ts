@@ -9,8 +9,9 @@ import { PROJECTION_CHANNEL } from './projection-watcher';
  * transactions (500 events: about 2/3 the rate of 2000, session 5), but the four hold their batches and
  * what they build from them at once: with 2000 each, catching up on a bulk load took the service's
  * resident memory to 278-311 MB (issue 14's ceiling is 250 MB), a third of its heap then in large
- * objects (result sets, batch statements). 1000 gave 234 MiB with the same catch-up time (session 8,
- * docs/benchmarks.md).
+ * objects. 1000 gave 234 MiB with the same catch-up time (session 8, docs/benchmarks.md). Those large
+ * objects were the batches' statement parameters (session 9), now written in chunks
+ * (JSON_PARAMETER_CHARS).
  */
 export const CATCH_UP_BATCH_SIZE = 1000;
 
