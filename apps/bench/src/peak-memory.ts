@@ -23,7 +23,8 @@ export class PeakMemoryByPhase {
 
   /** Where the peak was first reached, and the running peak after each phase. */
   describe(): string {
-    const first = this.marks.find((mark) => mark.mib === this.peakMib);
+    const peak = this.peakMib;
+    const first = this.marks.find((mark) => mark.mib === peak);
     return `first reached in: ${first?.phase ?? 'no phase'} (running peak after each phase: ${this.marks.map((mark) => `${mark.phase} ${mark.mib}`).join(', ')} MiB)`;
   }
 }
