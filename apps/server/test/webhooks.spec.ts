@@ -3,10 +3,10 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { Kafka, logLevel, Message, Partitioners, Producer } from 'kafkajs';
 import { Webhook } from 'standardwebhooks';
 import type { EventStore, Subscription } from '@ledger/event-store';
-import { replayReadModels } from '@ledger/projector';
-import { EVENT_STORE } from '@ledger/runtime';
+import { ReadModelProjector, replayReadModels } from '@ledger/projector';
+import { EVENT_STORE, READ_MODEL } from '@ledger/runtime';
 import { deadUrl, describeNeeding, eventually, LocalReceiver, ReceivedRequest } from '@ledger/test-support';
-import { WEBHOOK_FEEDER, WebhookFeeder, WebhookOutboxFeeder } from '@ledger/webhooks';
+import { WEBHOOK_FEEDER, WebhookKafkaFeeder } from '@ledger/webhooks';
 import { ledgerForTests, startTestLedger, TestLedger } from './test-ledger';
 import { IntegrationEnvelopes, topicFor } from '@ledger/messaging';
 
@@ -220,17 +220,17 @@ function deliveryScenarios(mode: 'outbox' | 'kafka', env: () => Record<string, s
     expect(verifiedByStandardWebhooks(subscription.secret, again)).toBe(true);
     await eventually('two attempts', async () => (await messageOf(program.apiKey, subscription.token, firstId)).attempts === 2);
 
-    // Which feed filled the table: only the outbox feeder keeps a checkpoint.
-    const outboxCheckpoints = await t.pool.query(`select 1 from projector_checkpoints where name = 'webhook-outbox'`);
-    expect(outboxCheckpoints.rowCount).toBe(mode === 'outbox' ? 1 : 0);
+    // Which feed filled the table: the projector's batches without Kafka, the Kafka feed with it.
+    const feeder = t.ledger.app.get<WebhookKafkaFeeder | null>(WEBHOOK_FEEDER);
+    expect(feeder === null).toBe(mode === 'outbox');
 
     // Feeding every event again (a crash before the checkpoint or offset moved) adds nothing: stable ids, one row each.
     const store = t.ledger.app.get<EventStore>(EVENT_STORE);
     const everything = await store.readAll({ after: null, maxCount: 100_000 });
-    const feeder = t.ledger.app.get<WebhookFeeder>(WEBHOOK_FEEDER);
-    if (feeder instanceof WebhookOutboxFeeder) {
-      await t.pool.query(`delete from projector_checkpoints where name = 'webhook-outbox'`);
-      await feeder.feed(everything);
+    if (feeder === null) {
+      // A second projector from the start of the log (its own checkpoint) fills the outbox again; its read-model writes repeat what is there.
+      const again = new ReadModelProjector(store, t.ledger.app.get(READ_MODEL), { name: 'webhooks-spec-refeed', pool: t.pool, eventsFeed: false, webhookOutbox: { retrySchedule: [0] } });
+      await again.project(everything);
     } else {
       await feeder.feed(await new IntegrationEnvelopes(store).envelopesOf(everything));
     }

@@ -42,7 +42,8 @@ function projectorFor(transport: Transport) {
   return (schemaName: string, name?: string): ReadModelProjector => {
     const client = createReadModelClient(pool, { schema: schemaName });
     clients.push(client);
-    return new ReadModelProjector(noStore, client, { schema: schemaName, name, pool: transport === 'pg' ? pool : undefined });
+    // The read models alone: the derived feed and outbox have their own spec (apps/server/test/derived-outputs).
+    return new ReadModelProjector(noStore, client, { schema: schemaName, name, pool: transport === 'pg' ? pool : undefined, eventsFeed: false });
   };
 }
 

@@ -12,6 +12,9 @@ import { projectedTables, ProjectedTables, SqlClient, SqlStatement } from './pro
 import { StatementQueue } from './projections/statement-queue';
 import { TransactionProjection } from './projections/transaction-projection';
 import type { Projection } from './projections/projection';
+import { EventBodiesOfBatch, webhookSubjectOf, type WebhookSubject } from './derived/event-bodies-of-batch';
+import { EventsFeedTable } from './derived/events-feed-table';
+import { WebhookOutboxTable, type WebhookOutboxOptions } from './derived/webhook-outbox-table';
 
 /**
  * Events applied between writes within a batch: the rows they changed are sent to PostgreSQL, which
@@ -34,6 +37,20 @@ export interface ReadModelProjectorOptions {
    * work per statement, noticeable on the large JSON parameters); without it, through Prisma.
    */
   readonly pool?: Pool;
+  /** Writes the events feed's rows in each batch; default true. */
+  readonly eventsFeed?: boolean;
+  /** Writes the webhook outbox's messages in each batch (the embedded default, without Kafka); default none. */
+  readonly webhookOutbox?: WebhookOutboxOptions & {
+    /** Told after a batch that added messages committed, so the dispatcher need not wait for its next poll. */
+    readonly onEnqueued?: () => void;
+  };
+}
+
+/** A decoded event of the batch, with the webhook it becomes, if any. */
+interface BatchEvent {
+  readonly recorded: RecordedEvent;
+  readonly event: LedgerEvent;
+  readonly subject: WebhookSubject | null;
 }
 
 /**
@@ -61,11 +78,19 @@ export class ReadModelProjector implements LogProcessor<unknown> {
   /** The projections each event type goes to. */
   private readonly handlers = new Map<string, readonly Projection[]>();
   private readonly tables: ProjectedTables;
+  private readonly feed: EventsFeedTable | null;
+  private readonly outbox: WebhookOutboxTable | null;
+  private readonly onEnqueued: () => void;
+  /** Set by a batch that enqueued webhook messages, told once it committed. */
+  private enqueued = false;
 
   constructor(store: EventStore, readModel: ReadModelClient, options: ReadModelProjectorOptions = {}) {
     this.name = options.name ?? READ_MODEL_PROJECTOR;
     this.batchSize = options.batchSize ?? CATCH_UP_BATCH_SIZE;
     this.tables = projectedTables(options.schema);
+    this.feed = options.eventsFeed === false ? null : new EventsFeedTable(options.schema);
+    this.outbox = options.webhookOutbox ? new WebhookOutboxTable(options.webhookOutbox, options.schema) : null;
+    this.onEnqueued = options.webhookOutbox?.onEnqueued ?? (() => undefined);
     const transactions: ProcessorTransactions<unknown> = options.pool ? pgTransactions(options.pool) : prismaTransactions(readModel);
     this.processor = new SubscriptionProcessor(store, transactions, this, {
       // Raw SQL names the checkpoint table with the schema the Prisma client writes to.
@@ -90,43 +115,63 @@ export class ReadModelProjector implements LogProcessor<unknown> {
     await this.processor.process(events);
   }
 
-  /** The batch's new events inside its transaction: rows loaded, events applied, rows written. */
+  /**
+   * The batch's new events inside its transaction: rows loaded, events applied, rows written, and
+   * what a webhook event derives (its body, the feed's row, the outbox's messages) from the rows as
+   * each event left them.
+   */
   async apply(events: readonly RecordedEvent[], { sql }: BatchTransaction<unknown>): Promise<void> {
-    const decoded = events.map((recorded) => ({ recorded, event: decodeEvent(recorded) }));
-    const rows = await this.load(sql, decoded);
+    this.enqueued = false;
+    const deriving = this.feed !== null || this.outbox !== null;
+    const batch: BatchEvent[] = events.map((recorded) => ({ recorded, event: decodeEvent(recorded), subject: deriving ? webhookSubjectOf(recorded) : null }));
+    const bodies = new EventBodiesOfBatch();
+    const rows = await this.load(sql, batch, bodies);
     const writes = new StatementQueue(sql);
     try {
-      for (let start = 0; start < decoded.length; start += WRITE_EVERY) {
-        const end = Math.min(start + WRITE_EVERY, decoded.length);
-        for (let i = start; i < end; i++) {
-          const { event, recorded } = decoded[i];
-          for (const projection of this.handlers.get(event.type) ?? NONE) projection.apply(event, recorded, rows);
-        }
+      for (let start = 0; start < batch.length; start += WRITE_EVERY) {
+        const end = Math.min(start + WRITE_EVERY, batch.length);
+        for (let i = start; i < end; i++) this.applyOne(batch[i], rows, bodies);
         writes.push(this.writes(rows));
         // Let the driver send what is queued, so PostgreSQL works while the next events are applied.
-        if (end < decoded.length) await new Promise((resolve) => setImmediate(resolve));
+        if (end < batch.length) await new Promise((resolve) => setImmediate(resolve));
       }
       await writes.drain();
     } catch (error) {
       await writes.settle();
       throw error;
     }
+    await this.feed?.insert(sql, bodies.events());
+    if (this.outbox && (await this.outbox.enqueue(sql, bodies.events())) > 0) this.enqueued = true;
   }
 
-  /** Every stored row the batch's events read, one query per table that has any. */
-  private async load(sql: SqlClient, decoded: readonly { event: LedgerEvent }[]): Promise<ProjectionRows> {
+  committed(): void {
+    if (this.enqueued) this.onEnqueued();
+  }
+
+  private applyOne({ recorded, event, subject }: BatchEvent, rows: ProjectionRows, bodies: EventBodiesOfBatch): void {
+    const before = subject && bodies.cardBefore(subject, rows);
+    for (const projection of this.handlers.get(event.type) ?? NONE) projection.apply(event, recorded, rows);
+    if (subject) bodies.add(recorded, subject, rows, before);
+  }
+
+  /** Every stored row the batch's events read, and their bodies read, one query per table that has any. */
+  private async load(sql: SqlClient, batch: readonly BatchEvent[], bodies: EventBodiesOfBatch): Promise<ProjectionRows> {
     const rows = newProjectionRows();
-    for (const { event } of decoded) {
+    for (const { event, subject } of batch) {
       for (const projection of this.handlers.get(event.type) ?? NONE) projection.need(event, rows);
+      if (subject) bodies.need(event, subject, rows);
     }
     const tables = this.tables;
     await tables.programs.load(sql, rows.programs);
     await tables.apiKeys.load(sql, rows.apiKeys);
-    await tables.fundingSources.load(sql, rows.fundingSources);
-    await tables.cards.load(sql, rows.cards);
     await tables.transactions.load(sql, rows.transactions);
     await tables.transactionCounts.load(sql, rows.transactionCounts);
     await tables.eventSubscriptions.load(sql, rows.eventSubscriptions);
+    // A body needs the card of a stored transaction, and the funding sources of both: known once they are loaded.
+    bodies.needAfterLoad(rows);
+    await tables.cards.load(sql, rows.cards);
+    bodies.needFundingOfCards(rows);
+    await tables.fundingSources.load(sql, rows.fundingSources);
     return rows;
   }
 

@@ -8,3 +8,4 @@ export * from './program-spend-tally';
 export * from './sql-literals';
 export * from './table-description';
 export * from './read-model-tables';
+export * from './presenters/event-bodies';

@@ -12,3 +12,4 @@ export * from './command-accepted';
 export * from './subscription-processor';
 export * from './processor-transactions';
 export * from './json-parameter-chunks';
+export * from './webhook-outbox-signal';

@@ -12,6 +12,7 @@ import { pipelineEnvironment } from './event-sourced-program-clock';
 import { LedgerTreeTables } from './ledger-tree-tables';
 import { ProjectionWatcher } from './projection-watcher';
 import { EVENT_STORE, FAULT_POINTS, LEDGER_CONFIG, PIPELINE_ENVIRONMENT, READ_MODEL } from './tokens';
+import { WebhookOutboxSignal } from './webhook-outbox-signal';
 
 /** What start-up has settled before the modules are built: the database to use and the secrets. */
 export interface ResolvedRuntime {
@@ -90,8 +91,9 @@ export class InfrastructureModule implements OnApplicationShutdown {
             pipelineEnvironment({ store, codec: ledgerCodec(), now: () => new Date(), newId: randomUUID, folds: new StreamFoldCache(), queue: new StreamQueue(), faults: runtime.faultPoints }),
         },
         { provide: FAULT_POINTS, useValue: runtime.faultPoints ?? NO_FAULTS },
+        { provide: WebhookOutboxSignal, useFactory: () => new WebhookOutboxSignal() },
       ],
-      exports: [LEDGER_CONFIG, FAULT_POINTS, Pool, EVENT_STORE, READ_MODEL, CardVault, DigestKeys, LedgerTreeTables, ProjectionWatcher, PIPELINE_ENVIRONMENT, EgressGuard, EgressHttpClient],
+      exports: [WebhookOutboxSignal, LEDGER_CONFIG, FAULT_POINTS, Pool, EVENT_STORE, READ_MODEL, CardVault, DigestKeys, LedgerTreeTables, ProjectionWatcher, PIPELINE_ENVIRONMENT, EgressGuard, EgressHttpClient],
     };
   }
 

@@ -5,25 +5,21 @@ import { CardVault } from '@ledger/card-vault';
 import { EgressHttpClient } from '@ledger/egress';
 import type { EventStore } from '@ledger/event-store';
 import type { ReadModelClient } from '@ledger/read-model';
-import { EVENT_STORE, LEDGER_CONFIG, LedgerConfig, ProjectionWatcher, READ_MODEL } from '@ledger/runtime';
+import { EVENT_STORE, LEDGER_CONFIG, LedgerConfig, ProjectionWatcher, READ_MODEL, WebhookOutboxSignal } from '@ledger/runtime';
 import { WebhookKafkaFeeder } from './delivery/kafka-feeder';
-import { WebhookOutboxFeeder } from './delivery/outbox-feeder';
 import { REDELIVERY_HANDLERS } from './delivery/redelivery.handlers';
 import { ResendWebhookMessageHandler } from './delivery/resend.handler';
 import { WebhookDispatcher } from './delivery/webhook-dispatcher';
 import { WebhookEnqueuer } from './delivery/webhook-enqueuer';
 import { EVENT_SUBSCRIPTION_HANDLERS } from './event-subscriptions/event-subscription.handlers';
-import { EventFeedWriter } from './events/event-feed-writer';
 
-/** Whichever feed runs: the Kafka consumer when KAFKA_BROKERS is set, the PostgreSQL outbox otherwise. */
+/** The Kafka feed of the webhook outbox, when KAFKA_BROKERS is set; without Kafka the projector fills the outbox in its batches. */
 export const WEBHOOK_FEEDER = Symbol('WEBHOOK_FEEDER');
-export type WebhookFeeder = WebhookOutboxFeeder | WebhookKafkaFeeder;
 
 /**
- * Webhooks: the event-subscription command handlers, the events feed (every program's events, for
- * GET /v1/events and the event stream), the feed of the webhook outbox (from Kafka when
- * configured, from the event store otherwise: same rows either way) and the dispatcher that delivers
- * them. Feed and dispatcher start on bootstrap and stop before the shared connections close.
+ * Webhooks: the event-subscription command handlers, the Kafka feed of the webhook outbox (when
+ * configured) and the dispatcher that delivers the outbox's messages. Feed and dispatcher start on
+ * bootstrap and stop before the shared connections close.
  */
 @Module({
   imports: [CqrsModule],
@@ -38,43 +34,38 @@ export type WebhookFeeder = WebhookOutboxFeeder | WebhookKafkaFeeder;
         new WebhookDispatcher(pool, vault, commands, http, { retrySchedule: config.webhookRetrySchedule, pollMs: config.webhookPollMs, timeoutMs: config.webhookTimeoutMs }),
     },
     {
-      provide: EventFeedWriter,
-      inject: [EVENT_STORE, READ_MODEL, ProjectionWatcher],
-      useFactory: (store: EventStore, readModel: ReadModelClient, watcher: ProjectionWatcher) => new EventFeedWriter(store, readModel, watcher),
-    },
-    {
       provide: WEBHOOK_FEEDER,
       inject: [LEDGER_CONFIG, EVENT_STORE, READ_MODEL, ProjectionWatcher, WebhookDispatcher],
-      useFactory: (config: LedgerConfig, store: EventStore, readModel: ReadModelClient, watcher: ProjectionWatcher, dispatcher: WebhookDispatcher): WebhookFeeder => {
-        const enqueuer = new WebhookEnqueuer(config.webhookRetrySchedule, store);
-        const wake = () => dispatcher.wake();
-        return config.kafkaBrokers && config.kafkaBrokers.length > 0
-          ? new WebhookKafkaFeeder(config.kafkaBrokers, config.webhookKafkaGroupId, store, readModel, watcher, enqueuer, wake)
-          : new WebhookOutboxFeeder(store, readModel, watcher, enqueuer, wake);
-      },
+      useFactory: (config: LedgerConfig, store: EventStore, readModel: ReadModelClient, watcher: ProjectionWatcher, dispatcher: WebhookDispatcher): WebhookKafkaFeeder | null =>
+        config.kafkaBrokers && config.kafkaBrokers.length > 0
+          ? new WebhookKafkaFeeder(config.kafkaBrokers, config.webhookKafkaGroupId, store, readModel, watcher, new WebhookEnqueuer(config.webhookRetrySchedule, store), () =>
+              dispatcher.wake(),
+            )
+          : null,
     },
   ],
-  exports: [WebhookDispatcher, WEBHOOK_FEEDER, EventFeedWriter],
+  exports: [WebhookDispatcher, WEBHOOK_FEEDER],
 })
 export class WebhooksModule implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(WebhooksModule.name);
+  private unsubscribe: (() => void) | null = null;
 
   constructor(
-    @Inject(WEBHOOK_FEEDER) private readonly feeder: WebhookFeeder,
+    @Inject(WEBHOOK_FEEDER) private readonly feeder: WebhookKafkaFeeder | null,
     @Inject(WebhookDispatcher) private readonly dispatcher: WebhookDispatcher,
-    @Inject(EventFeedWriter) private readonly eventFeed: EventFeedWriter,
+    @Inject(WebhookOutboxSignal) private readonly outboxSignal: WebhookOutboxSignal,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.logger.log(`webhooks fed from ${this.feeder instanceof WebhookKafkaFeeder ? 'Kafka' : 'the PostgreSQL outbox'}`);
-    this.eventFeed.start();
-    this.feeder.start();
+    this.logger.log(`webhooks fed from ${this.feeder ? 'Kafka' : 'the PostgreSQL outbox the projector fills'}`);
+    this.unsubscribe = this.outboxSignal.subscribe(() => this.dispatcher.wake());
+    this.feeder?.start();
     this.dispatcher.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    await this.eventFeed.stop();
-    await this.feeder.stop();
+    this.unsubscribe?.();
+    await this.feeder?.stop();
     await this.dispatcher.stop();
   }
 }

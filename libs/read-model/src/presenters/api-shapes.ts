@@ -90,7 +90,7 @@ export function conversionRate(rateAmount: bigint, rateMerchantAmount: bigint): 
  * events that move funds, the detailed result and polarity by the domain's rules, and no network
  * or auth-rule facts (none exist for simulated traffic).
  */
-function presentTransactionEvent(row: Transaction, rate: RowRate, entry: TransactionEventEntry): TransactionEventResponse {
+function presentTransactionEvent(row: PresentableTransaction, rate: RowRate, entry: TransactionEventEntry): TransactionEventResponse {
   const { conversion_rate } = rate;
   return {
     amount: entry.amount,
@@ -117,9 +117,12 @@ interface RowRate {
   readonly conversion_rate: string;
 }
 
+/** A transactions row; the projector leaves acquirer_fee to its default (0) and does not carry it. */
+export type PresentableTransaction = Omit<Transaction, 'acquirerFee' | 'events'> & { readonly acquirerFee?: bigint; readonly events: unknown };
+
 /** `fundingType` is that of the transaction's own funding source, which the card may have left since. */
 export function presentTransaction<C extends CardWithoutSecrets>(
-  row: Transaction,
+  row: PresentableTransaction,
   card: C,
   fundingType: string,
 ): Omit<TransactionResponse, 'card'> & { card: C } {
@@ -147,7 +150,7 @@ export function presentTransaction<C extends CardWithoutSecrets>(
     service_location: null,
     token_info: null,
     tags: {},
-    acquirer_fee: Number(row.acquirerFee),
+    acquirer_fee: Number(row.acquirerFee ?? 0n),
     amount,
     authorization_amount: Number(row.authorizationAmount),
     authorization_code: row.authorizationCode,

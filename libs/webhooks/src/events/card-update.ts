@@ -1,6 +1,7 @@
 import { decodeEvent } from '@ledger/contracts';
 import { cardDecider, type Card, type CardEvent } from '@ledger/domain';
 import type { EventStore } from '@ledger/event-store';
+import { cardUpdateBetween, type CardUpdatableFields, type CardUpdate } from '@ledger/read-model';
 
 /** Where an event is: its stream and version (a recorded event, or an integration envelope's stream_id and stream_version). */
 export interface EventAt {
@@ -8,15 +9,9 @@ export interface EventAt {
   readonly streamVersion: number;
 }
 
-/** What card.updated says about one event: the API fields it changed, as they were before, and the state after. */
-export interface CardUpdate {
-  readonly previousFields: Record<string, unknown>;
-  readonly state: string;
-}
-
 /** The card's fields as the API names them, for those a card.updated event can change. */
-function apiFields(card: Card): Record<string, unknown> {
-  if (card.status !== 'issued') return {};
+function apiFields(card: Card): CardUpdatableFields | null {
+  if (card.status !== 'issued') return null;
   return {
     state: card.state,
     memo: card.memo,
@@ -30,7 +25,7 @@ function apiFields(card: Card): Record<string, unknown> {
 /**
  * The card.updated facts of a card event, from the card's own events up to it: the body shows this
  * event's change even when the read models have moved on (a pause and a resume in one batch give two
- * bodies, PAUSED then OPEN), and the same facts whichever feed builds them.
+ * bodies, PAUSED then OPEN).
  */
 export async function cardUpdateOf(store: Pick<EventStore, 'readStream'>, event: EventAt): Promise<CardUpdate> {
   const history = await store.readStream(event.streamId, { maxCount: event.streamVersion + 1 });
@@ -39,8 +34,5 @@ export async function cardUpdateOf(store: Pick<EventStore, 'readStream'>, event:
   let before = cardDecider.initialState();
   for (const earlier of history.slice(0, -1)) before = cardDecider.evolve(before, decodeEvent(earlier) as CardEvent);
   const after = cardDecider.evolve(before, decodeEvent(last) as CardEvent);
-  const previous = apiFields(before);
-  const current = apiFields(after);
-  const previousFields = Object.fromEntries(Object.keys(current).filter((field) => previous[field] !== current[field]).map((field) => [field, previous[field]]));
-  return { previousFields, state: after.status === 'issued' ? after.state : '' };
+  return cardUpdateBetween(apiFields(before), apiFields(after));
 }

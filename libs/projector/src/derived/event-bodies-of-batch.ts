@@ -1,0 +1,129 @@
+import { subjectTokenOf, webhookEventTypeOf, type LedgerEvent } from '@ledger/contracts';
+import type { WebhookEventType } from '@ledger/domain';
+import type { RecordedEvent } from '@ledger/event-store';
+import {
+  cardCreatedBody,
+  cardRowFields,
+  cardTransactionUpdatedBody,
+  cardUpdateBetween,
+  cardUpdatedBody,
+  presentCardWithoutSecrets,
+  presentTransaction,
+  type Card,
+  type CardUpdatableFields,
+  type CardWithoutSecrets,
+} from '@ledger/read-model';
+import type { ProjectionRows } from '../projections/projection-rows';
+
+/** An event a webhook carries, with its body as the events feed and the outbox store it. */
+export interface DerivedEvent {
+  readonly recorded: RecordedEvent;
+  readonly eventType: WebhookEventType;
+  /** The body's JSON text. */
+  readonly body: string;
+}
+
+/** The webhook an event becomes, if any: its type and the card or transaction it is about. */
+export interface WebhookSubject {
+  readonly eventType: WebhookEventType;
+  readonly token: string;
+}
+
+export function webhookSubjectOf(recorded: RecordedEvent): WebhookSubject | null {
+  const message = { type: recorded.type, stream_id: recorded.streamId };
+  const eventType = webhookEventTypeOf(message);
+  return eventType ? { eventType, token: subjectTokenOf(message) } : null;
+}
+
+/**
+ * Renders each webhook event's body from the rows of the projector's own batch, right after the event
+ * was applied to them: the card or transaction as that event left it, whatever later events of the
+ * batch do to it, so a body does not depend on where batches begin and end. The projector has just
+ * computed those rows; reading them back, or the card's events for card.updated, would repeat it.
+ *
+ * Bodies need rows the projections do not (a transaction's card and both funding sources), declared in
+ * two steps: what the events name, then what the loaded rows name.
+ */
+export class EventBodiesOfBatch {
+  private readonly transactions = new Set<string>();
+  private readonly cards = new Set<string>();
+  private readonly derived: DerivedEvent[] = [];
+
+  /** Step one, before loading: the rows an event's body reads that the event itself names. */
+  need(event: LedgerEvent, subject: WebhookSubject, rows: ProjectionRows): void {
+    const data = event.data as { cardToken?: string; fundingToken?: string };
+    if (subject.eventType === 'card_transaction.updated') {
+      rows.transactions.need(subject.token);
+      this.transactions.add(subject.token);
+    } else {
+      rows.cards.need(subject.token);
+      this.cards.add(subject.token);
+    }
+    if (typeof data.cardToken === 'string') {
+      rows.cards.need(data.cardToken);
+      this.cards.add(data.cardToken);
+    }
+    if (typeof data.fundingToken === 'string') rows.fundingSources.need(data.fundingToken);
+  }
+
+  /** Step two, after loading: the cards of stored transactions, and the funding sources of stored cards and transactions. */
+  needAfterLoad(rows: ProjectionRows): void {
+    for (const token of this.transactions) {
+      const row = rows.transactions.get(token);
+      if (row === null) continue;
+      rows.cards.need(row.cardToken);
+      this.cards.add(row.cardToken);
+      rows.fundingSources.need(row.fundingToken);
+    }
+  }
+
+  /** Step three, after the cards are loaded: their funding sources. */
+  needFundingOfCards(rows: ProjectionRows): void {
+    for (const token of this.cards) {
+      const row = rows.cards.get(token);
+      if (row !== null) rows.fundingSources.need(row.fundingToken);
+    }
+  }
+
+  /** The card's updatable fields before a card.updated event is applied. */
+  cardBefore(subject: WebhookSubject, rows: ProjectionRows): CardUpdatableFields | null {
+    if (subject.eventType !== 'card.updated') return null;
+    const row = rows.cards.get(subject.token);
+    return row && cardRowFields(row);
+  }
+
+  /** Renders the body of an event just applied to the rows. */
+  add(recorded: RecordedEvent, subject: WebhookSubject, rows: ProjectionRows, before: CardUpdatableFields | null): void {
+    this.derived.push({ recorded, eventType: subject.eventType, body: JSON.stringify(this.body(recorded, subject, rows, before)) });
+  }
+
+  /** The batch's webhook events, in log order, with their bodies. */
+  events(): readonly DerivedEvent[] {
+    return this.derived;
+  }
+
+  private body(recorded: RecordedEvent, subject: WebhookSubject, rows: ProjectionRows, before: CardUpdatableFields | null) {
+    if (subject.eventType === 'card_transaction.updated') {
+      const row = rows.transactions.get(subject.token);
+      if (row === null) throw missing(subject, recorded);
+      const card = this.card(row.cardToken, subject, recorded, rows);
+      const funding = rows.fundingSources.get(row.fundingToken);
+      return cardTransactionUpdatedBody(presentTransaction(row, card, funding?.type ?? card.funding.type));
+    }
+    const card = this.card(subject.token, subject, recorded, rows);
+    if (subject.eventType === 'card.created') return cardCreatedBody(card);
+    const after = rows.cards.get(subject.token) as Card;
+    return cardUpdatedBody(card, cardUpdateBetween(before, cardRowFields(after)));
+  }
+
+  private card(token: string, subject: WebhookSubject, recorded: RecordedEvent, rows: ProjectionRows): CardWithoutSecrets {
+    const row = rows.cards.get(token);
+    const funding = row && rows.fundingSources.get(row.fundingToken);
+    if (!row || !funding) throw missing(subject, recorded);
+    return presentCardWithoutSecrets(row, funding);
+  }
+}
+
+function missing(subject: WebhookSubject, recorded: RecordedEvent): Error {
+  return new Error(`projector: no row for the ${subject.eventType} body of event ${recorded.metadata.eventId} (subject ${subject.token})`);
+}
