@@ -17,6 +17,7 @@ import { BulkSeeder, SeedCard } from './bulk-seed';
 import { commitCeiling } from './ceilings';
 import { SERVED_HTTP_STACK } from '@ledger/gateway';
 import { httpStackFigures, httpStackTargets } from './http-stack-figures';
+import { AuthorizationRun, NARROWED_ROLES, wholeServiceTargets } from './whole-service-figures';
 import { readPathTargets } from './read-path-targets';
 import { load } from './load';
 import { machine } from './machine';
@@ -92,6 +93,23 @@ async function main(started: number): Promise<void> {
       body: authorize(cards.map((c) => c.pan)),
     });
     memory.after('authorizations', server.peakRssMiB());
+    const everyRole: AuthorizationRun = { result: many, cpu: cpuPerAuthorization, commits: authorizationCost.commits };
+
+    log(`authorizations with the followers narrowed off (LEDGER_ROLES=${NARROWED_ROLES}, the service restarted)`);
+    memory.restarted(server.peakRssMiB());
+    await server.stop();
+    server = await startServerProcess({ ...serverEnv, LEDGER_ROLES: NARROWED_ROLES });
+    await waitForProjector(pool);
+    // Warm, as the every-role run was by the runs before it: a restarted service reads each card's stream once.
+    await load({ url: `${server.baseUrl}/v1/simulate/authorize`, headers: auth, connections: CONNECTIONS, seconds: WARM_UP_SECONDS, body: authorize(cards.map((c) => c.pan)) });
+    const narrowedCounters = await databaseCounters(pool);
+    const narrowedCpu = cpuReading(server.pid, database.port);
+    const narrowedResult = await load({ url: `${server.baseUrl}/v1/simulate/authorize`, headers: auth, connections: CONNECTIONS, seconds: SECONDS, body: authorize(cards.map((c) => c.pan)) });
+    const narrowed: AuthorizationRun = {
+      result: narrowedResult,
+      cpu: cpuPerRequest(narrowedCpu, cpuReading(server.pid, database.port), narrowedResult.total),
+      commits: perAuthorization(narrowedCounters, await databaseCounters(pool), narrowedResult.total).commits,
+    };
 
     log('authorizations without and with the ledger commitment (the service restarted each way)');
     const commitment = await commitmentOverhead({
@@ -179,7 +197,7 @@ async function main(started: number): Promise<void> {
       connections: CONNECTIONS,
       seconds: SECONDS,
       ceilings: { commitsPerSecond: commits.commitsPerSecond, bareRoute: bare },
-      authorizations: { manyCards: many, hotCard, atEightyPercent: { targetRate: target, result: atEighty }, cpuPerAuthorization },
+      authorizations: { manyCards: many, hotCard, atEightyPercent: { targetRate: target, result: atEighty }, cpuPerAuthorization, narrowed },
       projectionLagMs: lag,
       replay: { events: replay.events, eventsPerSecond: Math.round(replay.eventsPerSecond), identical: replay.differences.length === 0 },
       largeReplay,
@@ -189,7 +207,8 @@ async function main(started: number): Promise<void> {
       durationSeconds: Math.round((Date.now() - started) / 1000),
       targets: [
         ...httpStackTargets(stacks),
-        ...authorizationTargets({ bareRoute: bare, manyCards: many, hotCard, atEighty: atEighty, perAuthorization: authorizationCost }),
+        ...wholeServiceTargets({ everyRole, narrowed, bareRoute: bare, atEighty, largeReplay }),
+        ...authorizationTargets({ manyCards: many, hotCard, atEighty: atEighty, perAuthorization: authorizationCost }),
         ...readPathTargets({ lists, largeReplay, peakRssMiB }),
         ...auditTargets(commitment, audit),
       ],

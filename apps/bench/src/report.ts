@@ -24,6 +24,8 @@ export interface BenchResult {
     atEightyPercent: { targetRate: number; result: LoadResult };
     /** CPU milliseconds per answered authorization of the 200-card run: the service's, and PostgreSQL's. */
     cpuPerAuthorization: CpuReading;
+    /** The same 200-card run with the followers narrowed off (LEDGER_ROLES, whole-service-figures.ts). */
+    narrowed: { result: LoadResult; cpu: CpuReading; commits: number };
   };
   projectionLagMs: { samples: number; p50: number; p99: number; max: number };
   replay: { events: number; eventsPerSecond: number; identical: boolean };
@@ -85,6 +87,7 @@ export function report(r: BenchResult): void {
     `| Ceiling: single-row INSERT + COMMIT (pg, ${r.connections} connections) | ${r.ceilings.commitsPerSecond}/s | | |`,
     loadRow('Ceiling: bare NestJS route, same HTTP stack', r.ceilings.bareRoute),
     loadRow(`Authorizations, ${200} cards`, a.manyCards),
+    loadRow(`Authorizations, ${200} cards, followers narrowed off (LEDGER_ROLES)`, a.narrowed.result),
     loadRow('Authorizations, one hot card', a.hotCard),
     loadRow(`Authorizations at 80% of the peak (${a.atEightyPercent.targetRate}/s asked)`, a.atEightyPercent.result),
     ...r.lists.flatMap((list) => [

@@ -1,0 +1,69 @@
+import type { LoadResult } from './load';
+import type { CpuReading } from './process-cpu';
+import type { TargetRow } from './report';
+
+/** The roles of `npm start` less the webhooks role: the followers that serve no read, narrowed off. */
+export const NARROWED_ROLES = 'gateway,card-service,transaction-service,projector';
+
+/** One authorization run over the 200 cards: its load figures, CPU and commits per authorization. */
+export interface AuthorizationRun {
+  readonly result: LoadResult;
+  readonly cpu: CpuReading;
+  /** Database commits per answered authorization over the run, background work included. */
+  readonly commits: number;
+}
+
+const pct = (value: number) => `${Math.round(value * 100)}%`;
+
+/**
+ * Issue 24's targets: the whole service as `npm start` runs it against the same service with the
+ * followers narrowed off, the served stack's bare route, and the log's read ceiling, all from this run.
+ */
+export function wholeServiceTargets(input: {
+  everyRole: AuthorizationRun;
+  narrowed: AuthorizationRun;
+  /** The served stack's route that does nothing. */
+  bareRoute: LoadResult;
+  atEighty: LoadResult;
+  largeReplay: { events: number; eventsPerSecond: number; readCeilingEventsPerSecond: number };
+}): TargetRow[] {
+  const { everyRole, narrowed, bareRoute, atEighty, largeReplay } = input;
+  const cpu = everyRole.cpu.postgresMs === null ? null : everyRole.cpu.serviceMs + everyRole.cpu.postgresMs;
+  const replayShare = largeReplay.eventsPerSecond / Math.max(1, largeReplay.readCeilingEventsPerSecond);
+  return [
+    {
+      figure: 'authorizations/s, every role vs the followers narrowed off (200 cards)',
+      measured: `${everyRole.result.requestsPerSecond} / ${narrowed.result.requestsPerSecond} = ${pct(everyRole.result.requestsPerSecond / Math.max(1, narrowed.result.requestsPerSecond))}`,
+      target: '>= 85%',
+      met: everyRole.result.requestsPerSecond >= 0.85 * narrowed.result.requestsPerSecond,
+    },
+    {
+      figure: 'authorizations/s, every role vs the bare route of the served stack',
+      measured: `${everyRole.result.requestsPerSecond} / ${bareRoute.requestsPerSecond} = ${pct(everyRole.result.requestsPerSecond / Math.max(1, bareRoute.requestsPerSecond))}`,
+      target: '>= 25%',
+      met: everyRole.result.requestsPerSecond >= 0.25 * bareRoute.requestsPerSecond,
+    },
+    {
+      figure: 'service + PostgreSQL CPU per authorization, every role',
+      measured:
+        cpu === null
+          ? `service ${everyRole.cpu.serviceMs} ms, PostgreSQL not measured (not this machine's server)`
+          : `${Math.round(cpu * 1000) / 1000} ms (service ${everyRole.cpu.serviceMs}, PostgreSQL ${everyRole.cpu.postgresMs}); narrowed off: service ${narrowed.cpu.serviceMs}, PostgreSQL ${narrowed.cpu.postgresMs}`,
+      target: '<= 1.3 ms',
+      met: cpu !== null && cpu <= 1.3,
+    },
+    { figure: 'p99 at 80% of the peak rate, every role', measured: `${atEighty.p99} ms`, target: '<= 50 ms', met: atEighty.p99 <= 50 },
+    {
+      figure: 'commits per authorization at 32 connections, every role',
+      measured: `${everyRole.commits} (narrowed off: ${narrowed.commits})`,
+      target: '<= 0.5',
+      met: everyRole.commits <= 0.5,
+    },
+    {
+      figure: 'replay vs the log read ceiling (same events, same batches)',
+      measured: `${largeReplay.eventsPerSecond} / ${largeReplay.readCeilingEventsPerSecond} events/s = ${pct(replayShare)} over ${largeReplay.events} events`,
+      target: '>= 80%',
+      met: replayShare >= 0.8,
+    },
+  ];
+}
