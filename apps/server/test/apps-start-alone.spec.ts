@@ -88,4 +88,11 @@ suite('each app alone, with its own npm script', () => {
     script.child.kill('SIGTERM');
     expect({ app, code: await script.exited }).toEqual({ app, code: 0 });
   }, 60_000);
+
+  it('a process whose roles cannot start says why and exits 1', async () => {
+    // A key the read models do not know yet: the gateway issues it and waits for a projector, which no process runs.
+    const alone = { ...env, PORT: '0', SANDBOX_API_KEY: randomUUID(), LEDGER_ROLES: 'gateway,card-service,transaction-service', READ_YOUR_WRITES_TIMEOUT_MS: '1000' };
+    const started = processes.start('without a projector', 'server', alone);
+    await expect(started).rejects.toThrow(/exited with 1 while starting:[\s\S]*server could not start: .*no projector; the read models move only while a process with the projector role runs/);
+  }, 60_000);
 });

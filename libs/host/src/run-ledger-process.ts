@@ -12,7 +12,9 @@ import { startLedger } from './start-ledger';
  */
 export function runLedgerProcess(app: LedgerApp): void {
   startAndWatch(app).catch((error) => {
-    new Logger('Ledger').error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    // Written straight to stderr: the log may by then be pino's asynchronous stream, which
+    // process.exit would cut before it wrote the reason.
+    process.stderr.write(`${app.name} could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exit(1);
   });
 }

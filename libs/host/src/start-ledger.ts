@@ -6,7 +6,7 @@ import type { DestinationStream } from 'pino';
 import type { HostResolver } from '@ledger/egress';
 import type { FaultPoints } from '@ledger/event-store';
 import { configureFastifyHttp, configureHttp, LedgerFastifyAdapter, LiveEventStreams, Readiness, SERVED_HTTP_STACK, setupOpenApi } from '@ledger/gateway';
-import { describeEgress, LedgerConfig } from '@ledger/runtime';
+import { describeEgress, LedgerConfig, ReadModelBehind } from '@ledger/runtime';
 import { CommandTransportModule } from './distributed/command-transport.module';
 import { DrainingNatsServer } from './distributed/draining-nats-server';
 import { HttpIntake } from './distributed/http-intake';
@@ -122,7 +122,9 @@ export async function startLedger(
     }
     // The gateway makes sure the sandbox api-key works; in the distributed set its commands go to the
     // card-service, which it waits for (STARTUP_TIMEOUT_MS).
-    const sandboxApiKey = gateway ? await ensureSandboxProgram(app, transport ? { retryUntil: Date.now() + settings.startupTimeoutMs } : {}) : '';
+    const sandboxApiKey = gateway ? await ensureSandboxProgram(app, transport ? { retryUntil: Date.now() + settings.startupTimeoutMs } : {}).catch((error: unknown) => {
+      throw withoutProjectorHint(error, roles);
+    }) : '';
     await app.listen(gateway ? config.port : settings.healthPort, config.host);
     const address = app.getHttpServer().address() as { port: number };
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -163,6 +165,15 @@ export async function startLedger(
     await storage.release();
     throw error;
   }
+}
+
+/**
+ * The gateway's start waits for the read models to show the sandbox program, which only a projector
+ * writes: in a process without the projector role, say that one must run elsewhere on the database.
+ */
+function withoutProjectorHint(error: unknown, roles: readonly LedgerRole[]): unknown {
+  if (!(error instanceof ReadModelBehind) || roles.includes('projector')) return error;
+  return new Error(`${error.message}: this process runs ${roles.join(', ')} and no projector; the read models move only while a process with the projector role runs on the same database (LEDGER_ROLES=projector, or npm run start:projector)`);
 }
 
 function warnAboutMissingHandlers(roles: readonly LedgerRole[], forwarding: boolean): void {
