@@ -87,7 +87,7 @@ export async function auditLatency(baseUrl: string, headers: Record<string, stri
   return {
     treeSize: digest.tree_size,
     digest: await load({ ...base, path: () => '/v1/audit/digest' }),
-    proof: await load({ ...base, path: () => `/v1/audit/proof/${ids[Math.floor(Math.random() * ids.length)]}?digest_position=${digest.tree_size}` }),
+    proof: await load({ ...base, path: () => `/v1/audit/proof/${ids[Math.floor(Math.random() * ids.length)]}?tree_size=${digest.tree_size}` }),
   };
 }
 

@@ -204,7 +204,7 @@ describe.each(Object.keys(tampers))('%s', (name) => {
 describe('proofs for auditors', () => {
   it("gives a program an inclusion proof of its own event only, which verifies offline against the saved digest", async () => {
     const event = (await rows())[3];
-    const proof = await t.call('GET', `/v1/audit/proof/${event.event_id}?digest_position=${digest.tree_size}`);
+    const proof = await t.call('GET', `/v1/audit/proof/${event.event_id}?tree_size=${digest.tree_size}`);
     expect(proof.status).toBe(200);
     expect(proof.body).toMatchObject({ leaf_index: 3, tree_size: digest.tree_size, root: digest.root, event: { position: positionOf(event) } });
     const proofFile = path.join(dir, 'proof.json');
@@ -223,8 +223,20 @@ describe('proofs for auditors', () => {
     expect((await t.call('GET', `/v1/audit/proof/${event.event_id}`, { apiKey: other.apiKey })).status).toBe(404);
     expect((await t.call('GET', `/v1/audit/proof/${randomUUID()}`)).status).toBe(404);
     // Past the head: the whole log now, and the answer says so; before the event: no such event in that tree.
-    expect((await t.call('GET', `/v1/audit/proof/${event.event_id}?digest_position=99999999`)).body.tree_size).toBe((await rows()).length);
-    expect((await t.call('GET', `/v1/audit/proof/${event.event_id}?digest_position=3`)).status).toBe(404);
+    expect((await t.call('GET', `/v1/audit/proof/${event.event_id}?tree_size=99999999`)).body.tree_size).toBe((await rows()).length);
+    expect((await t.call('GET', `/v1/audit/proof/${event.event_id}?tree_size=3`)).status).toBe(404);
+  });
+
+  it('takes the digest size under the digest\'s own field name, tree_size, and still under its former name', async () => {
+    const event = (await rows())[3];
+    const byTreeSize = await t.call('GET', `/v1/audit/proof/${event.event_id}?tree_size=${digest.tree_size}`);
+    const byFormerName = await t.call('GET', `/v1/audit/proof/${event.event_id}?digest_position=${digest.tree_size}`);
+    expect(byTreeSize.status).toBe(200);
+    expect(byFormerName.body).toEqual(byTreeSize.body);
+    expect((await t.call('GET', `/v1/audit/proof/${event.event_id}?tree_size=${digest.tree_size}&digest_position=${digest.tree_size}`)).body).toEqual(byTreeSize.body);
+    const both = await t.call('GET', `/v1/audit/proof/${event.event_id}?tree_size=${digest.tree_size}&digest_position=4`);
+    expect(both.status).toBe(400);
+    expect(both.body.message).toMatch(/tree_size and digest_position/);
   });
 
   it('exports a program with per-event proofs that verify offline against the saved digest, and names an edited line', async () => {

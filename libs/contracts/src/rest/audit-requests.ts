@@ -14,9 +14,16 @@ export class EventIdParam {
 export const MAX_TREE_SIZE = 1_000_000_000_000;
 const TREE_SIZE = { minimum: 0, maximum: MAX_TREE_SIZE };
 
-/** Query of GET /v1/audit/proof/{event_id}. */
+/**
+ * Query of GET /v1/audit/proof/{event_id}. The digest to prove against is named by its own field,
+ * `tree_size`; `digest_position` is the name this parameter had first (a digest's `position` is the
+ * global position of its last event, something else), still taken for the clients that use it.
+ */
 export class EventProofQuery {
   @IntegerParameter({ ...TREE_SIZE, minimum: 1, description: 'The tree_size of the saved digest to prove against; default, or past the head of the log: the whole log now (the answer\'s tree_size says which)' })
+  tree_size?: number;
+
+  @IntegerParameter({ ...TREE_SIZE, minimum: 1, description: 'Former name of tree_size, still accepted; giving both with different values is refused' })
   digest_position?: number;
 }
 

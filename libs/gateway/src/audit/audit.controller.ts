@@ -3,6 +3,7 @@ import { CallingProgram } from '@ledger/auth';
 import { CardTokenParam, ConsistencyQuery, EventIdParam, EventProofQuery, FundingTokenParam, TransactionTokenParam } from '@ledger/contracts';
 import type { SignedDigest } from '@ledger/ledger-proof';
 import { ProgramApi, Route } from '../http/api-routes';
+import { RequestInvalid } from '../http/errors';
 import { AuditedEventListModel, BalanceModel, ConsistencyProofModel, EventProofModel, SignedDigestModel } from '../http/openapi-models';
 import { Balances, BalanceResponse } from './balances';
 import { ConsistencyResponse, EventProofResponse, LedgerCommitment } from './ledger-commitment';
@@ -29,11 +30,14 @@ export class AuditController {
   }
 
   @Route('GET', 'audit/proof/:event_id', {
-    summary: 'One of the program\'s events with its inclusion proof against a digest of digest_position events',
+    summary: 'One of the program\'s events with its inclusion proof against the digest of tree_size events',
     answers: EventProofModel,
   })
-  proof(@CallingProgram() programToken: string, @Param() { event_id }: EventIdParam, @Query() { digest_position }: EventProofQuery): Promise<EventProofResponse> {
-    return this.commitment.proof(programToken, event_id, digest_position);
+  proof(@CallingProgram() programToken: string, @Param() { event_id }: EventIdParam, @Query() { tree_size, digest_position }: EventProofQuery): Promise<EventProofResponse> {
+    if (tree_size !== undefined && digest_position !== undefined && tree_size !== digest_position) {
+      throw new RequestInvalid('tree_size and digest_position name the same digest size: give one, or both equal');
+    }
+    return this.commitment.proof(programToken, event_id, tree_size ?? digest_position);
   }
 
   @Route('GET', 'audit/consistency', { summary: 'Proof that the digest of `to` events extends the digest of `from` events', answers: ConsistencyProofModel })
