@@ -4,6 +4,7 @@
 // developer) never touch each other's; leftovers of killed runs are dropped once they are old.
 const { Client } = require('pg');
 const path = require('node:path');
+const { startTestBrokers } = require('./test-brokers.cjs');
 
 const localUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -43,6 +44,7 @@ module.exports = async function globalSetup() {
     adminUrl = await startEmbedded();
   }
   process.env.LEDGER_TEST_PG_ADMIN_URL = adminUrl;
+  globalThis.__LEDGER_TEST_BROKERS__ = await startTestBrokers();
   process.env.LEDGER_TEST_RUN = `${Date.now().toString(36)}x${process.pid}`;
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();

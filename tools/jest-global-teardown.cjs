@@ -1,5 +1,6 @@
 // Drops this run's worker databases and stops the embedded server if the setup started one.
 const { Client } = require('pg');
+const { stopTestBrokers } = require('./test-brokers.cjs');
 
 module.exports = async function globalTeardown() {
   const run = process.env.LEDGER_TEST_RUN;
@@ -11,6 +12,7 @@ module.exports = async function globalTeardown() {
     for (const { datname } of mine.rows) await admin.query(`drop database if exists "${datname}" with (force)`).catch(() => undefined);
     await admin.end();
   }
+  if (globalThis.__LEDGER_TEST_BROKERS__) stopTestBrokers(globalThis.__LEDGER_TEST_BROKERS__);
   const server = globalThis.__LEDGER_EMBEDDED_PG__;
   if (server) await server.stop();
 };
