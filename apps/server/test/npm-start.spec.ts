@@ -23,8 +23,9 @@ interface Started {
   output(): string;
 }
 
-function npmStart(env: NodeJS.ProcessEnv): Promise<Started> {
-  const child = spawn('npm', ['start'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+/** `detached`: in a process group of its own, as a terminal runs a command (Ctrl-C signals the whole group). */
+function npmStart(env: NodeJS.ProcessEnv, detached = false): Promise<Started> {
+  const child = spawn('npm', ['start'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached });
   let output = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`npm start printed no base URL within 90 s:\n${output}`)), 90_000);
@@ -137,4 +138,22 @@ describe('npm start on the embedded default', () => {
       await stop(second);
     }
   }, 240_000);
+
+  it('Ctrl-C drains and stops: pools closed before the embedded server stops, exit 0, no server left', async () => {
+    // A data folder and port of its own: npm may exit on a signal before the service it ran has
+    // stopped, and a start that found the previous test's server still up would join it.
+    const ownDir = mkdtempSync(path.join(tmpdir(), 'ledger-ctrl-c-'));
+    chmodSync(ownDir, 0o755);
+    const started = await npmStart({ ...env, LEDGER_DATA_DIR: ownDir, EMBEDDED_POSTGRES_PORT: String(await closedPort()) }, true);
+    const exited = new Promise<number | null>((resolve) => started.child.once('exit', (code) => resolve(code)));
+    // What a terminal does on Ctrl-C: SIGINT to every process of the foreground group, the embedded server's too when it is in it.
+    process.kill(-started.child.pid!, 'SIGINT');
+    expect(await exited).toBe(0);
+    const after = aroundBanner(started.output()).after.join('\n');
+    expect(after).toContain('SIGINT: draining, then stopping');
+    expect(after).not.toMatch(/idle connection lost|terminating connection due to administrator command/);
+    const { stdout } = await run('pgrep', ['-f', `postgres -D ${path.join(ownDir, 'postgres')}`]).catch(() => ({ stdout: '' }));
+    expect(stdout.trim()).toBe('');
+    rmSync(ownDir, { recursive: true, force: true });
+  }, 120_000);
 });

@@ -41,6 +41,9 @@ async function startAndWatch(app: LedgerApp): Promise<void> {
     await ledger.stop();
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  // `on`, not `once`: a terminal's Ctrl-C reaches npm too, which passes a signal on to us again while
+  // we drain; a second signal must not fall through to the default action, which ends the process
+  // at once (no drain, and the embedded server left running).
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }

