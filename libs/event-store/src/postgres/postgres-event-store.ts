@@ -19,6 +19,7 @@ import {
   type Subscription,
 } from '../event-store.port';
 import { CommitAnnouncer } from './commit-announcer';
+import { GroupCommit, type AppendGroup, type GroupOutcome } from './group-commit';
 import { NotificationListener } from './notification-listener';
 import { buildSql, MIGRATION_LOCK_KEY, STREAM_VERSION_CONSTRAINT, type PostgresEventStoreSql } from './postgres-schema';
 import { PostgresSubscription, type SubscriptionRead } from './postgres-subscription';
@@ -50,6 +51,12 @@ const START_OF_LOG: GlobalPosition = { commit: 0n, prepare: 0n };
 
 const PENDING_RETRY_MS = 10;
 
+/**
+ * Most callers' atomic appends in one statement. Above the connections a service drives at once, so
+ * it rarely binds; it keeps one statement's parameter and result within a few hundred kilobytes.
+ */
+const MAX_GROUPS_PER_STATEMENT = 64;
+
 interface EventRow {
   readonly stream_id: string;
   readonly stream_version: number;
@@ -71,9 +78,10 @@ interface AppendRow {
   readonly global_position: string | null;
 }
 
-interface AtomicAppendRow {
-  readonly i: number;
-  /** 1-based index of the first refused expectation, or null. */
+interface GroupRow {
+  /** 1-based index of the row's group in the statement. */
+  readonly g: number;
+  /** 1-based index of the group's first refused expectation, or null. */
   readonly refused: number | null;
   readonly actual: number | null;
   /** The stream's new last version; null when nothing was inserted into it. */
@@ -100,6 +108,7 @@ export class PostgresEventStore implements EventStore {
   private readonly announcer: CommitAnnouncer;
   private readonly subscriptions = new Set<PostgresSubscription>();
   private readonly recent: RecentEvents;
+  private readonly decisions = new GroupCommit((groups) => this.sendGroups(groups), MAX_GROUPS_PER_STATEMENT);
 
   constructor(
     private readonly pool: Pool,
@@ -166,39 +175,39 @@ export class PostgresEventStore implements EventStore {
    */
   async appendMany(appends: readonly { streamId: string; events: readonly NewEvent[]; expected: ExpectedVersion }[]): Promise<void> {
     if (appends.length === 0) return;
-    if (new Set(appends.map((append) => append.streamId)).size !== appends.length) throw new RangeError('appendMany: each stream may appear once per call');
-    // One statement is one transaction already: the authorization path's atomic append, results unread.
-    await this.appendAtomically(appends);
+    // Its own statement, not the decisions' group commit: a bulk is large and waits for nobody.
+    const [outcome] = await this.sendGroups([groupOf(appends, 'appendMany')]);
+    if ('error' in outcome) throw outcome.error;
   }
 
   /**
-   * One statement, run outside any explicit transaction: one round trip and one commit for every
-   * stream of the write (the authorization path's card decision and its transaction's opening).
+   * One write over several streams: one statement, run outside any explicit transaction, so one
+   * commit for every stream of the write (the authorization path's card decision, its transaction's
+   * opening and the program check). Writes from concurrent callers share that statement and commit
+   * (GroupCommit): each caller's streams are still all or none, refused or stored on their own.
    */
   async appendAtomically(appends: readonly StreamAppend[]): Promise<AtomicAppendResult[]> {
     if (appends.length === 0) return [];
-    const streams = new Set(appends.map((append) => append.streamId));
-    if (streams.size !== appends.length) throw new RangeError('appendAtomically: each stream may appear once per call');
-    const payload = appends.map(({ streamId, events, expected }) => {
-      const [kind, version] = expectation(expected);
-      return { stream: streamId, kind, version, events: batchOf(events) };
-    });
-    let rows: AtomicAppendRow[];
-    try {
-      ({ rows } = await this.pool.query<AtomicAppendRow>(this.sql.appendAtomically, [JSON.stringify(payload)]));
-    } catch (error) {
-      throw lostBulkRace(error, appends) ?? error;
-    }
-    const refused = rows[0].refused === null ? null : rows[0].refused - 1;
-    if (refused !== null) {
-      const actual = rows[0].actual;
-      throw new WrongExpectedVersionError(appends[refused].streamId, appends[refused].expected, actual === null || actual < 0 ? null : actual);
-    }
+    const results = await this.decisions.submit(groupOf(appends, 'appendAtomically'));
     if (appends.some((append) => append.events.length > 0)) this.announcer.announce();
-    return rows.map((row) => ({
-      nextExpectedVersion: row.stream_version ?? row.version_before,
-      position: row.transaction_id === null || row.global_position === null ? null : toPosition({ transaction_id: row.transaction_id, global_position: row.global_position }),
-    }));
+    return results;
+  }
+
+  /**
+   * The groups as one statement. When the database refuses the statement for its content (a
+   * concurrent writer took a version one group meant to write, a malformed event), nothing was
+   * committed and the cause is one group's alone: each group is then sent on its own and gets what it
+   * would have got without the others. Any other failure reaches every group of the statement.
+   */
+  private async sendGroups(groups: readonly AppendGroup[]): Promise<GroupOutcome[]> {
+    try {
+      const { rows } = await this.pool.query<GroupRow>(this.sql.appendGroups, [`[${groups.map((group) => group.json).join(',')}]`]);
+      return outcomesOf(groups, rows);
+    } catch (error) {
+      if (groups.length === 1) return [{ error: lostBulkRace(error, groups[0].appends) ?? error }];
+      if (!refusedForContent(error)) throw error;
+      return (await Promise.all(groups.map((group) => this.sendGroups([group])))).flat();
+    }
   }
 
   /**
@@ -310,6 +319,46 @@ function expectation(expected: ExpectedVersion): [ExpectationKind, number | null
       // -1 is "before the first event", what an empty append on a missing stream reports.
       return expected === -1 ? ['no_stream', null] : ['exact', expected];
   }
+}
+
+/** One caller's atomic append as the batch statement takes it; serialised here, so a value JSON cannot hold fails its caller alone. */
+function groupOf(appends: readonly StreamAppend[], caller: string): AppendGroup {
+  if (new Set(appends.map((append) => append.streamId)).size !== appends.length) throw new RangeError(`${caller}: each stream may appear once per call`);
+  const rows = appends.map(({ streamId, events, expected }) => {
+    const [kind, version] = expectation(expected);
+    return { stream: streamId, kind, version, events: batchOf(events) };
+  });
+  return { appends, json: JSON.stringify(rows) };
+}
+
+/** Each group's answer from the statement's rows (a row per stream, in input order). */
+function outcomesOf(groups: readonly AppendGroup[], rows: readonly GroupRow[]): GroupOutcome[] {
+  let next = 0;
+  return groups.map((group) => {
+    const own = rows.slice(next, (next += group.appends.length));
+    const refused = own[0].refused;
+    if (refused !== null) {
+      const { streamId, expected } = group.appends[refused - 1];
+      const actual = own[0].actual;
+      return { error: new WrongExpectedVersionError(streamId, expected, actual === null || actual < 0 ? null : actual) };
+    }
+    return {
+      results: own.map((row) => ({
+        nextExpectedVersion: row.stream_version ?? row.version_before,
+        position: row.transaction_id === null || row.global_position === null ? null : toPosition({ transaction_id: row.transaction_id, global_position: row.global_position }),
+      })),
+    };
+  });
+}
+
+/**
+ * The statement was refused for what it carried, before anything committed: a unique or other
+ * integrity violation (class 23) or a value PostgreSQL could not take (class 22). Connection and
+ * server failures are not: the statement may have committed, and sending it again could write twice.
+ */
+function refusedForContent(error: unknown): boolean {
+  const { code } = error as { code?: unknown };
+  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
 }
 
 /** A concurrent append took a version of one of the bulk's streams: the conflict, on that stream. */

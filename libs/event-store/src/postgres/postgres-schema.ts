@@ -19,7 +19,7 @@ export const MIGRATION_LOCK_KEY = 7_340_215_806_119_021;
 export interface PostgresEventStoreSql {
   readonly migrate: string;
   readonly append: string;
-  readonly appendAtomically: string;
+  readonly appendGroups: string;
   readonly readStream: string;
   readonly readAll: string;
   readonly readForSubscription: string;
@@ -45,38 +45,48 @@ export function buildSql(schema: string, channel: string): PostgresEventStoreSql
     migrate: migrationSql(schema),
     append: `select appended, stream_version, transaction_id, global_position
       from "${schema}".append_events($1::text, $2::text, $3::int, $4::jsonb)`,
-    // $1: [{ stream, kind, version, events }]. Every stream's expectation is checked and all or none
-    // are inserted, in one statement (so one commit in autocommit). Answers a row per input stream:
-    // the 1-based index of the first refused expectation (and that stream's version), or null when
-    // every stream was appended, with the stream's last version and the position of its last event.
+    // $1: groups, each [{ stream, kind, version, events }]: the atomic appends of several callers.
+    // Within a group every stream's expectation is checked and all or none are inserted; a group
+    // refused inserts nothing and leaves the others alone. One statement, so one commit in
+    // autocommit for every group. Answers a row per input stream, in input order: the 1-based index
+    // within its group of the group's first refused expectation (and that stream's version), or null
+    // when the group was appended, with the stream's last version and the position of its last event.
     // The insert runs whether or not the final select reads it, as every data-modifying WITH does.
-    appendAtomically: `with input as (
-        select a.i, a.value->>'stream' as stream_id, a.value->>'kind' as kind,
+    // Callers never put two groups that write the same stream, or write one the other checks, in one
+    // statement: every group is checked against the same snapshot.
+    appendGroups: `with input as (
+        select grp.g::int as g, a.n::int as n, a.value->>'stream' as stream_id, a.value->>'kind' as kind,
                (a.value->>'version')::int as expected, a.value->'events' as batch
-          from jsonb_array_elements($1::jsonb) with ordinality as a(value, i)),
+          from jsonb_array_elements($1::jsonb) with ordinality as grp(value, g)
+         cross join lateral jsonb_array_elements(grp.value) with ordinality as a(value, n)),
       current as (
         select input.*, coalesce((select max(e.stream_version) from ${events} e where e.stream_id = input.stream_id), -1) as version
           from input),
       refused as (
-        select c.i, c.version from current c
+        select distinct on (c.g) c.g, c.n, c.version from current c
          where not (case c.kind when 'any' then true when 'no_stream' then c.version = -1
                                 when 'stream_exists' then c.version >= 0 else c.version = c.expected end)
-         order by c.i limit 1),
+         order by c.g, c.n),
       inserted as (
         insert into ${events} (stream_id, stream_version, event_id, event_type, schema_version, data, metadata)
         select c.stream_id, c.version + b.n::int, (b.ev->>'id')::uuid, b.ev->>'type',
                (b.ev->>'schemaVersion')::int, b.ev->'data', b.ev->'metadata'
           from current c cross join lateral jsonb_array_elements(c.batch) with ordinality as b(ev, n)
-         where not exists (select 1 from refused)
-         order by c.i, b.n
-        returning stream_id, stream_version, transaction_id, global_position)
-      select c.i::int as i, (select r.i from refused r)::int as refused, (select r.version from refused r) as actual,
-             last.stream_version, last.transaction_id::text as transaction_id, last.global_position::text as global_position,
+         where not exists (select 1 from refused r where r.g = c.g)
+         order by c.g, c.n, b.n
+        returning stream_id, stream_version, transaction_id, global_position),
+      last as (
+        select distinct on (s.stream_id) s.stream_id, s.stream_version, s.transaction_id, s.global_position
+          from inserted s order by s.stream_id, s.stream_version desc)
+      select c.g, c.n, r.n::int as refused, r.version as actual,
+             case when jsonb_array_length(c.batch) > 0 then last.stream_version end as stream_version,
+             case when jsonb_array_length(c.batch) > 0 then last.transaction_id::text end as transaction_id,
+             case when jsonb_array_length(c.batch) > 0 then last.global_position::text end as global_position,
              c.version as version_before
         from current c
-        left join lateral (select s.stream_version, s.transaction_id, s.global_position from inserted s
-                            where s.stream_id = c.stream_id order by s.stream_version desc limit 1) last on true
-       order by c.i`,
+        left join refused r on r.g = c.g
+        left join last on last.stream_id = c.stream_id
+       order by c.g, c.n`,
     readStream: `select ${columns} from ${events} e
       where e.stream_id = $1 and e.stream_version >= $2
       order by e.stream_version limit $3`,
