@@ -159,7 +159,7 @@ export class PostgresEventStore implements EventStore {
 
   /**
    * Tells subscribers (in this process at once, in others by NOTIFY) that events were committed.
-   * `append` and `appendMany` call it themselves; a caller of `appendWith` calls it after its own
+   * `append`, `appendMany` and `appendAtomically` call it themselves; a caller of `appendWith` calls it after its own
    * transaction commits, or its subscribers find the events by polling.
    */
   announceCommitted(): void {
@@ -188,9 +188,7 @@ export class PostgresEventStore implements EventStore {
    */
   async appendAtomically(appends: readonly StreamAppend[]): Promise<AtomicAppendResult[]> {
     if (appends.length === 0) return [];
-    const results = await this.decisions.submit(groupOf(appends, 'appendAtomically'));
-    if (appends.some((append) => append.events.length > 0)) this.announcer.announce();
-    return results;
+    return this.decisions.submit(groupOf(appends, 'appendAtomically'));
   }
 
   /**
@@ -202,7 +200,11 @@ export class PostgresEventStore implements EventStore {
   private async sendGroups(groups: readonly AppendGroup[]): Promise<GroupOutcome[]> {
     try {
       const { rows } = await this.pool.query<GroupRow>(this.sql.appendGroups, [`[${groups.map((group) => group.json).join(',')}]`]);
-      return outcomesOf(groups, rows);
+      const outcomes = outcomesOf(groups, rows);
+      // Once per statement, not per caller: callers announcing one after the other would each
+      // queue a NOTIFY behind the one on its way, for events that were all in one commit.
+      if (rows.some((row) => row.transaction_id !== null)) this.announcer.announce();
+      return outcomes;
     } catch (error) {
       if (groups.length === 1) return [{ error: lostBulkRace(error, groups[0].appends) ?? error }];
       if (!refusedForContent(error)) throw error;
