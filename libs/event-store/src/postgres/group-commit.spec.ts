@@ -158,6 +158,37 @@ describe('GroupCommit on PostgreSQL (PostgresEventStore.appendAtomically)', () =
     }
   });
 
+  it('falls back to one statement per group when its statement deadlocks with another process\'s writes', async () => {
+    const other = new Client({ connectionString: url });
+    await other.connect();
+    const [x, y] = [stream('card'), stream('card')];
+    try {
+      // The other process leaves deadlock detection to the batch's backend, so the batch is the one aborted.
+      await other.query(`set deadlock_timeout = '30s'`);
+      await other.query('begin');
+      await store.appendWith(other, y, [event('other')], NO_STREAM);
+      const first = store.appendAtomically([{ streamId: stream('card'), events: [event()], expected: NO_STREAM }]);
+      const onX = store.appendAtomically([{ streamId: x, events: [event('batch')], expected: NO_STREAM }]);
+      const onY = store.appendAtomically([{ streamId: y, events: [event('batch')], expected: NO_STREAM }]);
+      void onX.catch(() => undefined);
+      void onY.catch(() => undefined);
+      await first;
+      await eventually('the batch to wait for the other process on y', async () => {
+        const { rows } = await other.query(`select 1 from pg_locks l join pg_stat_activity a on a.pid = l.pid where not l.granted and a.datname = current_database()`);
+        return rows.length > 0;
+      });
+      // The other process now waits on the batch's x: a cycle, which the batch's backend breaks.
+      await store.appendWith(other, x, [event('other')], NO_STREAM);
+      await other.query('commit');
+
+      await expect(onX).rejects.toMatchObject({ name: 'WrongExpectedVersionError', streamId: x, actual: 0 });
+      await expect(onY).rejects.toMatchObject({ name: 'WrongExpectedVersionError', streamId: y, actual: 0 });
+      expect(statements).toHaveLength(4);
+    } finally {
+      await other.end();
+    }
+  });
+
   it('a group the database cannot take fails alone; its statement\'s other groups are stored', async () => {
     const first = store.appendAtomically([{ streamId: stream('card'), events: [event()], expected: NO_STREAM }]);
     // Beyond PostgreSQL's int: the statement fails on the cast (22003), which is this group's doing alone.

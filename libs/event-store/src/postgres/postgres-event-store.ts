@@ -192,10 +192,11 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * The groups as one statement. When the database refuses the statement for its content (a
-   * concurrent writer took a version one group meant to write, a malformed event), nothing was
-   * committed and the cause is one group's alone: each group is then sent on its own and gets what it
-   * would have got without the others. Any other failure reaches every group of the statement.
+   * The groups as one statement. When the database rolls the statement back for what one group may
+   * have caused alone (a concurrent writer took a version it meant to write, a malformed event, a
+   * deadlock with another process), nothing was committed: each group is then sent on its own and
+   * gets what it would have got without the others. Any other failure reaches every group of the
+   * statement.
    */
   private async sendGroups(groups: readonly AppendGroup[]): Promise<GroupOutcome[]> {
     try {
@@ -207,7 +208,7 @@ export class PostgresEventStore implements EventStore {
       return outcomes;
     } catch (error) {
       if (groups.length === 1) return [{ error: lostBulkRace(error, groups[0].appends) ?? error }];
-      if (!refusedForContent(error)) throw error;
+      if (!worthSendingAlone(error)) throw error;
       return (await Promise.all(groups.map((group) => this.sendGroups([group])))).flat();
     }
   }
@@ -354,13 +355,16 @@ function outcomesOf(groups: readonly AppendGroup[], rows: readonly GroupRow[]): 
 }
 
 /**
- * The statement was refused for what it carried, before anything committed: a unique or other
- * integrity violation (class 23) or a value PostgreSQL could not take (class 22). Connection and
- * server failures are not: the statement may have committed, and sending it again could write twice.
+ * The statement was rolled back for something one of its groups may have caused alone: a unique or
+ * other integrity violation (class 23: a concurrent writer took a version), a value PostgreSQL could
+ * not take (class 22), or a deadlock or serialization failure with another process's writes (40P01,
+ * 40001; several groups' rows make lock cycles possible that one group's could not). Connection and
+ * server failures are not among them: the statement may have committed, and sending it again could
+ * write twice.
  */
-function refusedForContent(error: unknown): boolean {
+function worthSendingAlone(error: unknown): boolean {
   const { code } = error as { code?: unknown };
-  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
+  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23') || code === '40P01' || code === '40001');
 }
 
 /** A concurrent append took a version of one of the bulk's streams: the conflict, on that stream. */
