@@ -52,8 +52,9 @@ const START_OF_LOG: GlobalPosition = { commit: 0n, prepare: 0n };
 const PENDING_RETRY_MS = 10;
 
 /**
- * Most callers' atomic appends in one statement. Above the connections a service drives at once, so
- * it rarely binds; it keeps one statement's parameter and result within a few hundred kilobytes.
+ * Most callers' atomic appends in one statement: more decisions than a process has ready at once
+ * under a few dozen concurrent requests, so it rarely binds; it keeps one statement's parameter and
+ * result to a few hundred kilobytes.
  */
 const MAX_GROUPS_PER_STATEMENT = 64;
 
@@ -159,8 +160,8 @@ export class PostgresEventStore implements EventStore {
 
   /**
    * Tells subscribers (in this process at once, in others by NOTIFY) that events were committed.
-   * `append`, `appendMany` and `appendAtomically` call it themselves; a caller of `appendWith` calls it after its own
-   * transaction commits, or its subscribers find the events by polling.
+   * `append`, `appendMany` and `appendAtomically` call it themselves; a caller of `appendWith` calls
+   * it after its own transaction commits, or its subscribers find the events by polling.
    */
   announceCommitted(): void {
     this.announcer.announce();
@@ -324,7 +325,10 @@ function expectation(expected: ExpectedVersion): [ExpectationKind, number | null
   }
 }
 
-/** One caller's atomic append as the batch statement takes it; serialised here, so a value JSON cannot hold fails its caller alone. */
+/**
+ * One caller's atomic append as the batch statement takes it. Serialised here, in the caller's own
+ * call, so a value JSON cannot hold fails that caller alone and not the statement it would share.
+ */
 function groupOf(appends: readonly StreamAppend[], caller: string): AppendGroup {
   if (new Set(appends.map((append) => append.streamId)).size !== appends.length) throw new RangeError(`${caller}: each stream may appear once per call`);
   const rows = appends.map(({ streamId, events, expected }) => {
