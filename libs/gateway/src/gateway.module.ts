@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR, APP_GUARD, DiscoveryModule } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { API_KEY_DIRECTORY, ApiKeyGuard, CachedApiKeyDirectory } from '@ledger/auth';
 import { ReadModelApiKeyDirectory } from './auth/read-model-api-key-directory';
 import { ProgramWritePositions } from './http/program-write-positions';
-import { ReadsAfterWritesInterceptor } from './http/reads-after-writes.interceptor';
+import { ReadsAfterWritesGuard } from './http/reads-after-writes.guard';
 import { CardPresenter } from './cards/card-presenter';
 import { GetCardHandler, ListCardsHandler, SearchCardByPanHandler } from './cards/card-query.handlers';
 import { GetCardSpendLimitsHandler } from './cards/card-spend-limits.handler';
@@ -27,7 +27,7 @@ import { GetTransactionHandler, ListTransactionsHandler } from './transactions/t
 import { TransactionsController } from './transactions/transactions.controller';
 import { ErrorBodyFilter } from './http/error-body.filter';
 import { IdempotencyInterceptor } from './http/idempotency.interceptor';
-import { DeclaredInputInterceptor } from './http/declared-input.interceptor';
+import { DeclaredInputGuard, GlobalDeclaredInputGuard } from './http/declared-input.guard';
 import { RequestContractCheck } from './http/request-contract.check';
 import { EventSubscriptionsController } from './event-subscriptions/event-subscriptions.controller';
 import { EVENT_SUBSCRIPTION_QUERY_HANDLERS } from './event-subscriptions/event-subscription-query.handlers';
@@ -48,10 +48,14 @@ import { DashboardController } from './dashboard/dashboard.controller';
     ReadModelApiKeyDirectory,
     { provide: API_KEY_DIRECTORY, inject: [ReadModelApiKeyDirectory], useFactory: (directory: ReadModelApiKeyDirectory) => new CachedApiKeyDirectory(directory) },
     { provide: APP_FILTER, useClass: ErrorBodyFilter },
+    // Global, in this order: the rate limiter, then the declared-input check of the routes outside the
+    // program API (whose own guards run it after the api-key guard, with the reads-after-writes wait;
+    // its POST and PATCH routes carry the idempotency interceptor: api-routes.ts).
     { provide: APP_GUARD, useClass: RateLimitGuard },
-    { provide: APP_INTERCEPTOR, useClass: DeclaredInputInterceptor },
-    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
-    { provide: APP_INTERCEPTOR, useClass: ReadsAfterWritesInterceptor },
+    { provide: APP_GUARD, useClass: GlobalDeclaredInputGuard },
+    DeclaredInputGuard,
+    ReadsAfterWritesGuard,
+    IdempotencyInterceptor,
     ProgramWritePositions,
     RequestContractCheck,
     ApiKeyGuard,

@@ -1,9 +1,12 @@
 import 'reflect-metadata';
-import { GUARDS_METADATA, HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { GUARDS_METADATA, HTTP_CODE_METADATA, INTERCEPTORS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { RequestMethod } from '@nestjs/common';
 import { ApiKeyGuard } from '@ledger/auth';
 import { ProgramApi, Route } from './api-routes';
+import { DeclaredInputGuard } from './declared-input.guard';
+import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { EmptyModel } from './openapi-models';
+import { ReadsAfterWritesGuard } from './reads-after-writes.guard';
 import { SandboxOnlyGuard } from './sandbox-only.guard';
 
 @ProgramApi('examples', 'v1/examples')
@@ -21,10 +24,16 @@ class SandboxExampleController {}
 const metadata = (key: string, target: object) => Reflect.getMetadata(key, target);
 
 describe('ProgramApi and Route', () => {
-  it('guards every program route with the api-key, and a sandbox-only one with the sandbox guard first', () => {
+  it('guards every program route with the api-key, then its declared inputs and the wait for its writes, and a sandbox-only one with the sandbox guard first', () => {
     expect(metadata(PATH_METADATA, ExampleController)).toBe('v1/examples');
-    expect(metadata(GUARDS_METADATA, ExampleController)).toEqual([ApiKeyGuard]);
-    expect(metadata(GUARDS_METADATA, SandboxExampleController)).toEqual([SandboxOnlyGuard, ApiKeyGuard]);
+    expect(metadata(GUARDS_METADATA, ExampleController)).toEqual([ApiKeyGuard, DeclaredInputGuard, ReadsAfterWritesGuard]);
+    expect(metadata(GUARDS_METADATA, SandboxExampleController)).toEqual([SandboxOnlyGuard, ApiKeyGuard, DeclaredInputGuard, ReadsAfterWritesGuard]);
+  });
+
+  it('puts the idempotency interceptor on POST and PATCH routes alone', () => {
+    const { list, act } = ExampleController.prototype;
+    expect(metadata(INTERCEPTORS_METADATA, act)).toEqual([IdempotencyInterceptor]);
+    expect(metadata(INTERCEPTORS_METADATA, list)).toBeUndefined();
   });
 
   it('answers a POST with 200, as Lithic does, and leaves other methods at their default', () => {

@@ -1,14 +1,20 @@
-import { applyDecorators, Controller, Delete, Get, HttpCode, Patch, Post, Put, Type, UseGuards } from '@nestjs/common';
+import { applyDecorators, Controller, Delete, Get, HttpCode, Patch, Post, Put, Type, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ApiKeyGuard } from '@ledger/auth';
+import { DeclaredInputGuard } from './declared-input.guard';
+import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { ApiErrors } from './openapi-models';
+import { ReadsAfterWritesGuard } from './reads-after-writes.guard';
 import { SandboxOnlyGuard } from './sandbox-only.guard';
+
+const PROGRAM_GUARDS = [ApiKeyGuard, DeclaredInputGuard, ReadsAfterWritesGuard];
 
 /**
  * A controller of the program API: reached with an api-key (documented as such), grouped under
  * `tag` in the OpenAPI document, and answering 400 and 401 with the error body on every route, plus
  * `errors`. A sandbox-only controller does not exist outside sandbox mode: its guard answers 404
- * before the api-key is looked at.
+ * before the api-key is looked at. After the api-key guard: the declared-input check (400), then a
+ * read waits for its program's writes.
  */
 export function ProgramApi(tag: string, path: string, options: { errors?: number[]; sandboxOnly?: boolean } = {}): ClassDecorator {
   return applyDecorators(
@@ -16,7 +22,7 @@ export function ProgramApi(tag: string, path: string, options: { errors?: number
     ApiSecurity('api-key'),
     ApiErrors(400, 401, ...(options.errors ?? [])),
     Controller(path),
-    options.sandboxOnly ? UseGuards(SandboxOnlyGuard, ApiKeyGuard) : UseGuards(ApiKeyGuard),
+    options.sandboxOnly ? UseGuards(SandboxOnlyGuard, ...PROGRAM_GUARDS) : UseGuards(...PROGRAM_GUARDS),
   );
 }
 
@@ -35,12 +41,14 @@ export interface RouteDocument {
 /**
  * One route and its OpenAPI operation; `path` is below the controller's ('' for the controller's
  * own). Every route answers 200 on success, a POST too: Lithic's API, which ours follows, never
- * answers 201.
+ * answers 201. A POST or PATCH takes an `Idempotency-Key`; the interceptor that honours it is put on
+ * those routes alone, since a route with an interceptor pays Nest's interceptor chain on every request.
  */
 export function Route(method: keyof typeof METHODS, path: string | string[], document: RouteDocument): MethodDecorator {
   return applyDecorators(
     METHODS[method](path),
     ...(method === 'POST' ? [HttpCode(200)] : []),
+    ...(method === 'POST' || method === 'PATCH' ? [UseInterceptors(IdempotencyInterceptor)] : []),
     ApiOperation({ summary: document.summary }),
     ApiOkResponse({ type: document.answers, ...(document.answerDescription ? { description: document.answerDescription } : {}) }),
     ApiErrors(...(document.errors ?? [])),

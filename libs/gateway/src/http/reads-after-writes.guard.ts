@@ -1,17 +1,21 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import { from, Observable, switchMap } from 'rxjs';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { ProgramWritePositions } from './program-write-positions';
 
 const READS = new Set(['GET', 'HEAD']);
 
-/** A read by a program waits until the read models show the writes answered for it (ProgramWritePositions). */
+/**
+ * A read by a program waits until the read models show the writes answered for it
+ * (ProgramWritePositions). The program API's last guard (api-routes.ts): after the api-key guard,
+ * which names the program, and the declared-input check. A guard, not an interceptor, because it
+ * only acts before the handler (see DeclaredInputGuard on what an interceptor costs every request).
+ */
 @Injectable()
-export class ReadsAfterWritesInterceptor implements NestInterceptor {
+export class ReadsAfterWritesGuard implements CanActivate {
   constructor(private readonly positions: ProgramWritePositions) {}
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const request = context.switchToHttp().getRequest<{ method?: string; programToken?: string }>();
-    if (!request.programToken || !READS.has(request.method ?? '')) return next.handle();
-    return from(this.positions.caughtUp(request.programToken)).pipe(switchMap(() => next.handle()));
+    if (!request.programToken || !READS.has(request.method ?? '')) return true;
+    return this.positions.caughtUp(request.programToken).then(() => true);
   }
 }
