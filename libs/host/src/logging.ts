@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
 import { pino, type DestinationStream, type Logger as PinoInstance } from 'pino';
-import { pinoHttp } from 'pino-http';
 import type { RequestHandler } from 'express';
 
 /**
@@ -28,29 +27,57 @@ export function createLedgerLogger(level: string, destination?: DestinationStrea
   return destination ? pino(options, destination) : pino(options);
 }
 
-interface RequestWithId extends IncomingMessage {
+interface LoggedRequest extends IncomingMessage {
   requestId?: string;
 }
 
+type Level = 'info' | 'warn' | 'error';
+
+/** How a request's line shows it and its answer: method, path (no query string) and status only. */
+const REQUEST_SERIALIZERS = {
+  req: pino.stdSerializers.wrapRequestSerializer((request) => ({ method: request.method, path: (request.url ?? '').split('?')[0] }) as never),
+  res: pino.stdSerializers.wrapResponseSerializer((response) => ({ status: response.statusCode }) as never),
+  err: pino.stdSerializers.err,
+};
+
 /**
- * pino-http: one line per request when its answer is sent, with `request_id`, the id the answer's
- * `x-request-id` header and error body (`debugging_request_id`) carry, and bound to every log line made
- * while handling it. Only method, path (no query string) and status are logged: never headers (the
- * api-key) nor bodies (PAN, CVV, PIN).
+ * One line per request when its answer is sent, with `request_id`, the id the answer's
+ * `x-request-id` header and error body (`debugging_request_id`) carry, and that id bound to every log
+ * line made while handling it (`request.log`, which nestjs-pino picks up). Only method, path (no query
+ * string) and status are logged: never headers (the api-key) nor bodies (PAN, CVV, PIN).
+ *
+ * The lines are pino-http's (its `quietReqLogger` form, same serializers, levels and messages); pino-http
+ * itself also built a second child logger holding the request for every request, logged or not, where
+ * this builds it only for a line the level lets through.
  */
 export function createRequestLogger(logger: PinoInstance): RequestHandler {
-  return pinoHttp({
-    logger,
-    genReqId: (request: IncomingMessage) => (request as RequestWithId).requestId ?? randomUUID(),
-    customAttributeKeys: { reqId: 'request_id' },
-    quietReqLogger: true,
-    customLogLevel: (_request: IncomingMessage, response: ServerResponse, error?: Error) =>
-      error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
-    serializers: {
-      req: (request: { method?: string; url?: string }) => ({ method: request.method, path: (request.url ?? '').split('?')[0] }),
-      res: (response: { statusCode?: number }) => ({ status: response.statusCode }),
-    },
+  const base = logger.child({}, { serializers: REQUEST_SERIALIZERS });
+  return ((request: LoggedRequest, response: ServerResponse, next: () => void) => {
+    request.id ||= request.requestId ?? randomUUID();
+    const log = base.child({ request_id: request.id });
+    request.log ??= log;
+    const started = Date.now();
+    const finished = (error?: Error) => {
+      response.removeListener('close', finished);
+      response.removeListener('finish', finished);
+      response.removeListener('error', finished);
+      logAnswer(log, request, response, started, error);
+    };
+    response.on('close', finished);
+    response.on('finish', finished);
+    response.on('error', finished);
+    next();
   }) as unknown as RequestHandler;
+}
+
+function logAnswer(log: PinoInstance, request: LoggedRequest, response: ServerResponse & { err?: Error }, started: number, error?: Error): void {
+  const level: Level = error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info';
+  if (!log.isLevelEnabled(level)) return;
+  const line = log.child({ req: request });
+  const responseTime = Date.now() - started;
+  const failure = error || response.err || (response.statusCode >= 500 ? new Error(`failed with status code ${response.statusCode}`) : undefined);
+  if (failure) return line[level]({ res: response, err: failure, responseTime }, 'request errored');
+  line[level]({ res: response, responseTime }, !request.readableAborted && response.writableEnded ? 'request completed' : 'request aborted');
 }
 
 /**

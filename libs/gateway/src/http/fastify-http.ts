@@ -59,21 +59,20 @@ export function configureFastifyHttp(app: INestApplication): void {
   (fastify as unknown as Record<symbol, RouteTable>)[ROUTES] = routes;
   fastify.addHook('onRoute', (route) => routes.add(route.method, route.url));
 
-  fastify.addHook('onRequest', async (request, reply) => {
+  // Callback hooks, not async ones: a promise per hook and request is all an async hook would add.
+  fastify.addHook('onRequest', (request, reply, done) => {
     (request as unknown as RequestWithId).requestId = request.id;
     reply.header('x-request-id', request.id);
+    done();
   });
   // After onRequest, so the request logger and the in-flight count (middleware) see refused requests too.
-  fastify.addHook('preParsing', async (request, reply, payload) => {
-    if (request.is404 || routes.isLiteralPath(pathOf(request))) {
-      const allowed = routes.allowedMethods(pathOf(request));
-      if (allowed !== null && !allowed.includes(request.method)) {
-        reply.header('allow', allowed.join(', '));
-        throw new MethodNotAllowed(request.method, allowed);
-      }
+  fastify.addHook('preParsing', (request, reply, payload, done) => {
+    try {
+      refuseBeforeParsing(routes, request, reply);
+      done(null, payload);
+    } catch (error) {
+      done(error as Error);
     }
-    if (sendsNonJsonBody(request.headers)) throw new UnsupportedMediaType();
-    return payload;
   });
 
   fastify.removeAllContentTypeParsers();
@@ -87,10 +86,37 @@ export function configureFastifyHttp(app: INestApplication): void {
   // A content type with no body to parse (Content-Length: 0) is no body at all, as on Express;
   // one with a body was refused with 415 in preParsing.
   fastify.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-  fastify.addHook('preValidation', async (request) => inspectRequestInput(request));
+  fastify.addHook('preValidation', (request, _reply, done) => {
+    try {
+      if (request.body !== undefined || hasQuery(request.query)) inspectRequestInput(request);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  });
   fastify.setReplySerializer((payload) => writeJson(payload) ?? '');
   app.useGlobalFilters(new ErrorBodyFilter());
   app.useGlobalPipes(new StrictValidationPipe());
+}
+
+/** 405 with `Allow` for a known path asked with another method, 415 for a body not said to be JSON. */
+function refuseBeforeParsing(routes: RouteTable, request: FastifyRequest, reply: FastifyReply): void {
+  const path = pathOf(request);
+  if (request.is404 || routes.isLiteralPath(path)) {
+    const allowed = routes.allowedMethods(path);
+    if (allowed !== null && !allowed.includes(request.method)) {
+      reply.header('allow', allowed.join(', '));
+      throw new MethodNotAllowed(request.method, allowed);
+    }
+  }
+  if (sendsNonJsonBody(request.headers)) throw new UnsupportedMediaType();
+}
+
+/** A request without a body or a query string has nothing for the hostile-input checks. */
+function hasQuery(query: unknown): boolean {
+  if (query === null || typeof query !== 'object') return query !== undefined;
+  for (const _key in query) return true;
+  return false;
 }
 
 /** The routes the Fastify instance of this app dispatches, HEAD left out. */

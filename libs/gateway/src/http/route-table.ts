@@ -7,8 +7,11 @@ export class RouteTable {
   private readonly routes: { method: string; pattern: string; matcher: RegExp; parameters: number }[] = [];
   /** Paths some route names with no parameter at all, e.g. `/v1/cards/search_by_pan`. */
   private readonly literalPaths = new Set<string>();
+  /** allowedMethods of the literal paths as routes name them: asked on every request to one, and few. */
+  private readonly literalAnswers = new Map<string, string[] | null>();
 
   add(method: string | string[], pattern: string): void {
+    this.literalAnswers.clear();
     const parameters = parameterCount(pattern);
     if (parameters === 0) this.literalPaths.add(withoutTrailingSlash(pattern));
     for (const one of Array.isArray(method) ? method : [method]) {
@@ -35,6 +38,17 @@ export class RouteTable {
    * route has it: the routes with the fewest parameters that match it.
    */
   allowedMethods(path: string): string[] | null {
+    // Exactly as named (no trailing slashes of the client's), so the clients cannot grow the cache.
+    if (!this.literalPaths.has(path)) return this.matchMethods(path);
+    let methods = this.literalAnswers.get(path);
+    if (methods === undefined) {
+      methods = this.matchMethods(path);
+      this.literalAnswers.set(path, methods);
+    }
+    return methods;
+  }
+
+  private matchMethods(path: string): string[] | null {
     const matching = this.routes.filter((route) => route.matcher.test(path));
     const fewest = Math.min(...matching.map((route) => route.parameters));
     const methods = new Set<string>();
