@@ -46,9 +46,10 @@ const REQUEST_SERIALIZERS = {
  * line made while handling it (`request.log`, which nestjs-pino picks up). Only method, path (no query
  * string) and status are logged: never headers (the api-key) nor bodies (PAN, CVV, PIN).
  *
- * The lines are pino-http's (its `quietReqLogger` form, same serializers, levels and messages); pino-http
- * itself also built a second child logger holding the request for every request, logged or not, where
- * this builds it only for a line the level lets through.
+ * The lines are pino-http's (its `quietReqLogger` form, same serializers, levels, messages and field
+ * order); pino-http itself also built a second child logger holding the request for every request,
+ * logged or not, where this puts the request in the line's fields, and only in a line the level lets
+ * through.
  */
 export function createRequestLogger(logger: PinoInstance): RequestHandler {
   const base = logger.child({}, { serializers: REQUEST_SERIALIZERS });
@@ -73,11 +74,11 @@ export function createRequestLogger(logger: PinoInstance): RequestHandler {
 function logAnswer(log: PinoInstance, request: LoggedRequest, response: ServerResponse & { err?: Error }, started: number, error?: Error): void {
   const level: Level = error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info';
   if (!log.isLevelEnabled(level)) return;
-  const line = log.child({ req: request });
+  // `req` first in the line's own fields: where pino-http's child logger put it, right after the bindings.
   const responseTime = Date.now() - started;
   const failure = error || response.err || (response.statusCode >= 500 ? new Error(`failed with status code ${response.statusCode}`) : undefined);
-  if (failure) return line[level]({ res: response, err: failure, responseTime }, 'request errored');
-  line[level]({ res: response, responseTime }, !request.readableAborted && response.writableEnded ? 'request completed' : 'request aborted');
+  if (failure) return log[level]({ req: request, res: response, err: failure, responseTime }, 'request errored');
+  log[level]({ req: request, res: response, responseTime }, !request.readableAborted && response.writableEnded ? 'request completed' : 'request aborted');
 }
 
 /**
