@@ -15,8 +15,7 @@ import { logReadCeiling } from './log-read-ceiling';
 import { PeakMemoryByPhase } from './peak-memory';
 import { BulkSeeder, SeedCard } from './bulk-seed';
 import { commitCeiling } from './ceilings';
-import { SERVED_HTTP_STACK } from '@ledger/gateway';
-import { httpStackFigures, httpStackTargets } from './http-stack-figures';
+import { bareRouteFigures, bareRouteTargets } from './http-stack-figures';
 import { AuthorizationRun, NARROWED_ROLES, wholeServiceTargets } from './whole-service-figures';
 import { readPathTargets } from './read-path-targets';
 import { load } from './load';
@@ -64,9 +63,9 @@ async function main(started: number): Promise<void> {
     log(`service up at ${server.baseUrl} (${database.external ? 'DATABASE_URL' : 'embedded PostgreSQL'})`);
     log(`commit ceiling: ${CONNECTIONS} connections for ${SECONDS} s`);
     const commits = await commitCeiling(database.url, CONNECTIONS, SECONDS);
-    log(`bare route ceiling: NestJS on Express and on Fastify, alternating`);
-    const stacks = await httpStackFigures(CONNECTIONS, SECONDS);
-    const bare = stacks[SERVED_HTTP_STACK];
+    log('bare route: the served stack vs plain Fastify, CPU per request, alternating');
+    const bareFigures = await bareRouteFigures({ baseUrl: server.baseUrl, pid: server.pid }, CONNECTIONS, SECONDS);
+    const bare = bareFigures.served.load;
 
     const cards = await createCards(server.baseUrl, auth, CARDS);
     const hot = cards[0];
@@ -206,7 +205,7 @@ async function main(started: number): Promise<void> {
       peakMemoryPhases: memory.describe(),
       durationSeconds: Math.round((Date.now() - started) / 1000),
       targets: [
-        ...httpStackTargets(stacks),
+        ...bareRouteTargets(bareFigures),
         ...wholeServiceTargets({ everyRole, narrowed, bareRoute: bare, atEighty, largeReplay }),
         ...authorizationTargets({ manyCards: many, hotCard, atEighty: atEighty, perAuthorization: authorizationCost }),
         ...readPathTargets({ lists, largeReplay, peakRssMiB }),

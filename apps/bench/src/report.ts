@@ -85,7 +85,7 @@ export function report(r: BenchResult): void {
     '| Run | Rate | p50 / p99 / max | Errors |',
     '|---|---|---|---|',
     `| Ceiling: single-row INSERT + COMMIT (pg, ${r.connections} connections) | ${r.ceilings.commitsPerSecond}/s | | |`,
-    loadRow('Ceiling: bare NestJS route, same HTTP stack', r.ceilings.bareRoute),
+    loadRow('Ceiling: the service\'s bare route (GET /health/live, every global stage, no work)', r.ceilings.bareRoute),
     loadRow(`Authorizations, ${200} cards`, a.manyCards),
     loadRow(`Authorizations, ${200} cards, followers narrowed off (LEDGER_ROLES)`, a.narrowed.result),
     loadRow('Authorizations, one hot card', a.hotCard),
