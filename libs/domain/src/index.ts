@@ -13,6 +13,7 @@ export * from './programs/program-clock';
 export * from './programs/program-spend-limits';
 export * from './cards/card-authorization';
 export * from './cards/spend-window';
+export * from './cards/spend-history';
 export * from './cards/card-spend-limits';
 export * from './transactions/transaction';
 export * from './transactions/transaction-errors';

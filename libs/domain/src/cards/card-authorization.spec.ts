@@ -708,9 +708,9 @@ describe('card authorization', () => {
 
     it('folds approvals, adjustments and returns into the spend record', () => {
       const card = cardAfter([...withAuthorization, spendAdjusted('txn-1', 250, 'CLEARING'), returnCredited('txn-return', 100, ago(1 * SECOND))]);
-      expect([...card.spend]).toEqual([
-        ['txn-1', { at: ago(DAY), amount: 250, version: 1 }],
-        ['txn-return', { at: ago(1 * SECOND), amount: -100, version: 0 }],
+      expect([...card.spend.entries()]).toEqual([
+        { transactionToken: 'txn-1', at: Date.parse(ago(DAY)), amount: 250, version: 1 },
+        { transactionToken: 'txn-return', at: Date.parse(ago(1 * SECOND)), amount: -100, version: 0 },
       ]);
     });
 

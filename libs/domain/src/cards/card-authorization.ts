@@ -84,7 +84,7 @@ function declineReason({ facts, checks }: AuthorizeSpend, card: IssuedCard, now:
     return 'UNAUTHORIZED_MERCHANT';
   }
   if (checks.velocity && tooManyAttempts(card, checks.velocity, now)) return 'FRAUD_ADVICE';
-  if (exceedsSpendLimit(card.spendLimit, card.spendLimitDuration, card.spend.values(), facts.amount, now)) return 'USER_TRANSACTION_LIMIT';
+  if (exceedsSpendLimit(card.spendLimit, card.spendLimitDuration, card.spend, facts.amount, now)) return 'USER_TRANSACTION_LIMIT';
   if (checks.globalLimitExceeded) return checks.globalLimitExceeded;
   const funding = fundingDecline(checks.fundingState);
   if (funding) return funding;

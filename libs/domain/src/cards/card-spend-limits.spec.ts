@@ -1,11 +1,11 @@
 import { cardSpendLimitStanding } from './card-spend-limits';
-import type { SpendEntry } from './spend-window';
+import { SpendHistory } from './spend-history';
 import { now } from '../../test/fixtures';
 
 const HOUR = 3_600_000;
 const ago = (ms: number): string => new Date(now.getTime() - ms).toISOString();
-const spend = (...entries: [amount: number, at: string][]): ReadonlyMap<string, SpendEntry> =>
-  new Map(entries.map(([amount, at], index) => [`txn-${index}`, { amount, at, version: 0 }]));
+const spend = (...entries: [amount: number, at: string][]): SpendHistory =>
+  SpendHistory.of(entries.map(([amount, at], index) => ({ transactionToken: `txn-${index}`, amount, at: Date.parse(at), version: 0 })));
 
 describe('a card\'s standing against its spend limit', () => {
   it('given a DAILY limit of 1000 and 600 spent 3 hours ago, when asked, then 400 is available under daily', () => {

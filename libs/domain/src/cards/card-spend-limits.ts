@@ -1,6 +1,5 @@
 import type { IssuedCard } from './card-state';
 import { NO_SPEND_LIMIT, SpendLimitDuration } from './card-values';
-import { windowSpend } from './spend-window';
 
 /** Lithic's name for a duration's figures in a card's spend-limit answer. */
 export type SpendLimitKey = 'daily' | 'monthly' | 'annually' | 'forever';
@@ -18,12 +17,12 @@ const KEYS: Record<Exclude<SpendLimitDuration, 'TRANSACTION'>, SpendLimitKey> = 
 
 /**
  * The card's standing against its limit, by the same rule the authorization applies
- * (windowSpend), so what this says is available is exactly what the next authorization may spend.
+ * (SpendHistory.spentIn), so what this says is available is exactly what the next authorization may spend.
  * None for a card without a limit (0) or with a TRANSACTION limit, which has no window to spend in.
  */
 export function cardSpendLimitStanding(card: Pick<IssuedCard, 'spendLimit' | 'spendLimitDuration' | 'spend'>, now: Date): CardSpendLimitStanding | null {
   if (card.spendLimit === NO_SPEND_LIMIT || card.spendLimitDuration === 'TRANSACTION') return null;
-  const spent = windowSpend(card.spend.values(), card.spendLimitDuration, now);
+  const spent = card.spend.spentIn(card.spendLimitDuration, now);
   const left = BigInt(card.spendLimit) - spent;
   return { key: KEYS[card.spendLimitDuration], limit: card.spendLimit, spent, available: left > 0n ? left : 0n };
 }

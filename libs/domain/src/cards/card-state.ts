@@ -1,6 +1,6 @@
 import { assertNever } from '../core/decider';
 import type { DeclineReason, Merchant } from '../transactions/transaction-values';
-import type { SpendEntry } from './spend-window';
+import { SpendHistory } from './spend-history';
 import type { CardState, CardType, CreatableCardState, SpendLimitDuration } from './card-values';
 
 /**
@@ -148,11 +148,11 @@ export type Card =
       readonly lockedMerchantKey: string | null;
       readonly closedReason: CardClosedReason | null;
       /**
-       * What counts against the spend limit, by transaction token, in card-event order (a Map keeps
-       * the order entries were first added in; an adjustment changes an entry in its place). A
-       * credit undoes only spend before it, so this order is part of the rule (spend-window.ts).
+       * What counts against the spend limit, one entry per transaction token, in card-event order
+       * (an entry stays where it was first added; an adjustment changes it in its place). A credit
+       * undoes only spend before it, so this order is part of the rule (spend-window.ts).
        */
-      readonly spend: ReadonlyMap<string, SpendEntry>;
+      readonly spend: SpendHistory;
       /** Times of the latest authorization attempts, newest last, for the velocity rule. */
       readonly recentAttempts: readonly string[];
     });
@@ -172,7 +172,7 @@ export function evolveCard(card: Card, event: CardEvent): Card {
         hostname: '',
         lockedMerchantKey: null,
         closedReason: null,
-        spend: new Map(),
+        spend: SpendHistory.EMPTY,
         recentAttempts: [],
       };
     }
@@ -191,7 +191,7 @@ export function evolveCard(card: Card, event: CardEvent): Card {
       if (card.status !== 'issued') return card;
       return {
         ...card,
-        spend: withEntry(card, event.data.transactionToken, { at: event.data.at, amount: event.data.amount, version: 0 }),
+        spend: card.spend.withEntry({ transactionToken: event.data.transactionToken, at: Date.parse(event.data.at), amount: event.data.amount, version: 0 }),
         recentAttempts: attempted(card, event.data.at),
       };
     case 'CardAuthorizationDeclined':
@@ -202,20 +202,20 @@ export function evolveCard(card: Card, event: CardEvent): Card {
       if (card.status !== 'issued') return card;
       const entry = card.spend.get(event.data.transactionToken);
       if (!entry) return card;
-      return { ...card, spend: withEntry(card, event.data.transactionToken, { ...entry, amount: event.data.amount, version: event.data.transactionVersion }) };
+      return { ...card, spend: card.spend.withEntry({ ...entry, amount: event.data.amount, version: event.data.transactionVersion }) };
     }
     case 'CardReturnCredited':
       if (card.status !== 'issued') return card;
-      return { ...card, spend: withEntry(card, event.data.transactionToken, { at: event.data.at, amount: -event.data.amount, version: 0 }) };
+      return {
+        ...card,
+        spend: card.spend.withEntry({ transactionToken: event.data.transactionToken, at: Date.parse(event.data.at), amount: -event.data.amount, version: 0 }),
+      };
     default:
       return assertNever(event);
   }
 }
 
-/** A new entry goes last (event order); an existing one is replaced where it stands. */
-function withEntry(card: IssuedCard, transactionToken: string, entry: SpendEntry): ReadonlyMap<string, SpendEntry> {
-  return new Map(card.spend).set(transactionToken, entry);
-}
+
 
 /** The velocity rule never looks further back than this many attempts. */
 export const MAX_TRACKED_ATTEMPTS = 100;

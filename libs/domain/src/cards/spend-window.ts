@@ -1,17 +1,8 @@
 import { NO_SPEND_LIMIT, SpendLimitDuration } from './card-values';
+import type { SpendHistory } from './spend-history';
 
 /** A span that spend is counted over: a card's limit duration, or a program's trailing week. */
 export type SpendWindow = SpendLimitDuration | 'WEEKLY';
-
-/** An amount that counts against a spend limit, at the moment it happened. */
-export interface SpendEntry {
-  /** UTC ISO time of the authorization (or of the return, for a credit). */
-  readonly at: string;
-  /** Cents currently counted: the held or cleared amount; negative for a credit (a return). */
-  readonly amount: number;
-  /** Version of the transaction-stream event the amount reflects (0: the authorization or return). */
-  readonly version: number;
-}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WEEK_MS = 7 * DAY_MS;
@@ -57,30 +48,6 @@ export interface SpendTally {
   readonly lowest: bigint;
 }
 
-export function tallySpend(amountsInEventOrder: readonly number[]): SpendTally {
-  // Doubles add safe integers exactly while every running sum stays a safe integer, and a sum past
-  // 2^53 - 1 rounds to at least 2^53, so it cannot slip by unnoticed: then the tally starts over in
-  // bigint. Most cards never get there, and bigint arithmetic costs a hundred times more.
-  let net = 0;
-  let lowest = 0;
-  for (const amount of amountsInEventOrder) {
-    net += amount;
-    if (!Number.isSafeInteger(net)) return exactTally(amountsInEventOrder);
-    if (net < lowest) lowest = net;
-  }
-  return { net: BigInt(net), lowest: BigInt(lowest) };
-}
-
-function exactTally(amountsInEventOrder: readonly number[]): SpendTally {
-  let net = 0n;
-  let lowest = 0n;
-  for (const amount of amountsInEventOrder) {
-    net += BigInt(amount);
-    if (net < lowest) lowest = net;
-  }
-  return { net, lowest };
-}
-
 /**
  * The one rule for spend against any limit: a credit (a return) undoes only spend made BEFORE it, in
  * event order. So the total is a running total in event order that is clamped at zero at each
@@ -90,23 +57,12 @@ function exactTally(amountsInEventOrder: readonly number[]): SpendTally {
  * With running sums S_0 = 0, S_1 ... S_n, the clamped running total after the last amount is
  * S_n - min(S_0 ... S_n): each clamp adds back exactly how far the running sum fell below its lowest
  * so far. That is why the tally (net = S_n, lowest = min) is enough, and why a database can tally a
- * program's transactions with one window function without knowing this rule.
+ * program's transactions with one window function without knowing this rule. Tallies of consecutive
+ * runs also join: (n1, l1) then (n2, l2) is (n1 + n2, min(l1, n1 + l2)), which is how a card's
+ * history keeps its runs summed ahead of any decision (spend-history.ts).
  */
 export function spendAfterCredits({ net, lowest }: SpendTally): bigint {
   return net - lowest;
-}
-
-/**
- * What counts against a limit of this window now: the entries of the window only (those at or
- * after its start), in event order, credits undoing only earlier spend of the same window. A credit
- * in the window therefore cannot undo spend from before the window: that spend no longer counts.
- */
-export function windowSpend(entriesInEventOrder: Iterable<SpendEntry>, window: SpendWindow, now: Date): bigint {
-  if (window === 'TRANSACTION') return 0n;
-  const start = windowStart(window, now)?.getTime();
-  const amounts: number[] = [];
-  for (const entry of entriesInEventOrder) if (start === undefined || Date.parse(entry.at) >= start) amounts.push(entry.amount);
-  return spendAfterCredits(tallySpend(amounts));
 }
 
 /** Would spending `amount` on top of `spent` pass the limit? Reaching it is allowed; 0 means no limit. */
@@ -115,8 +71,8 @@ export function overLimit(limit: number, spent: bigint, amount: number): boolean
 }
 
 /** Would this amount exceed a card's limit? TRANSACTION compares the amount alone. */
-export function exceedsSpendLimit(limit: number, duration: SpendLimitDuration, entriesInEventOrder: Iterable<SpendEntry>, amount: number, now: Date): boolean {
+export function exceedsSpendLimit(limit: number, duration: SpendLimitDuration, history: Pick<SpendHistory, 'spentIn'>, amount: number, now: Date): boolean {
   if (limit === NO_SPEND_LIMIT) return false;
   if (duration === 'TRANSACTION') return amount > limit;
-  return overLimit(limit, windowSpend(entriesInEventOrder, duration, now), amount);
+  return overLimit(limit, history.spentIn(duration, now), amount);
 }

@@ -1,4 +1,4 @@
-import { evolveCard, type Card as CardState, type CardEvent, type IssuedCard } from '@ledger/domain';
+import { evolveCard, SpendHistory, type Card as CardState, type CardEvent, type IssuedCard } from '@ledger/domain';
 import type { RecordedEvent } from '@ledger/event-store';
 import { cardRow, type Card } from '@ledger/read-model';
 import { existing, ProjectionRows } from './projection-rows';
@@ -58,7 +58,7 @@ function cardStateOf(row: Card): IssuedCard {
     lockedMerchantKey: null,
     closedReason: null,
     created: row.created.toISOString(),
-    spend: new Map(),
+    spend: SpendHistory.EMPTY,
     recentAttempts: [],
   };
 }
