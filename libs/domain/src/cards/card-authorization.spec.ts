@@ -607,6 +607,55 @@ describe('card authorization', () => {
       const given = [limited('TRANSACTION'), { type: 'CardDetailsChanged', data: { cardToken, spendLimit: 500, spendLimitDuration: 'FOREVER' } } as CardEvent];
       expectDeclined('USER_TRANSACTION_LIMIT', given, { amount: 501 });
     });
+
+    describe('long histories (thousands of transactions, kept in a tree of runs)', () => {
+      const HOUR = 3_600 * SECOND;
+      /** `count` approvals of `amount`, one every `every` ms going back from now, oldest first. */
+      const history = (count: number, amount: number, every: number): CardEvent[] =>
+        Array.from({ length: count }, (_, index) => approved({ transactionToken: `txn-history-${index}`, amount, at: ago((count - index) * every) }));
+      const changedTo = (spendLimitDuration: CardCreated['data']['spendLimitDuration'], spendLimit: number): CardEvent => ({ type: 'CardDetailsChanged', data: { cardToken, spendLimit, spendLimitDuration } });
+
+      it('counts only the window of two years of spend, and all of it once the duration is changed to FOREVER', () => {
+        // 10 cents every 6 hours for 750 days: the trailing month (744 hours, its start included) holds 124 of them.
+        const twoYears = [limited('MONTHLY', 1300), ...history(3000, 10, 6 * HOUR)];
+        expectApproved(twoYears, { amount: 60 });
+        expectDeclined('USER_TRANSACTION_LIMIT', twoYears, { amount: 61 });
+        const forever = [...twoYears, changedTo('FOREVER', 30_100)];
+        expectApproved(forever, { amount: 100 });
+        expectDeclined('USER_TRANSACTION_LIMIT', forever, { amount: 101 });
+        // And back: the month again, not what FOREVER saw.
+        expectApproved([...forever, changedTo('MONTHLY', 1300)], { amount: 60 });
+      });
+
+      it('adjusts a transaction from more than a year ago, deep in the history, and FOREVER counts the new amount', () => {
+        const given = [limited('FOREVER'), approved({ transactionToken: 'txn-old', amount: 900, at: ago(400 * DAY) }), ...history(2000, 0, HOUR)];
+        spec.given(given).when(adjustSpend('txn-old', 100)).then([spendAdjusted('txn-old', 100)]);
+        expectApproved([...given, spendAdjusted('txn-old', 100)], { amount: 900 });
+        expectDeclined('USER_TRANSACTION_LIMIT', [...given, spendAdjusted('txn-old', 100)], { amount: 901 });
+      });
+
+      it('ignores a late, older adjustment of a transaction deep in the history', () => {
+        const given = [limited('FOREVER'), approved({ transactionToken: 'txn-old', amount: 900, at: ago(400 * DAY) }), spendAdjusted('txn-old', 100, 'CLEARING', 2), ...history(2000, 0, HOUR)];
+        spec.given(given).when(adjustSpend('txn-old', 50, 1)).then([]);
+        spec.given(given).when(adjustSpend('txn-old', 50, 2)).then([]);
+        spec.given(given).when(adjustSpend('txn-never-seen', 50, 3)).then([]);
+      });
+
+      it('refuses a return credited long ago, however much history followed it', () => {
+        const given = [limited('FOREVER'), returnCredited('txn-return', 600, ago(400 * DAY)), ...history(2000, 0, HOUR)];
+        spec.given(given).when(creditReturn('txn-return', 600)).then([]);
+        spec.given(given).when(creditReturn('txn-other-return', 600)).then([returnCredited('txn-other-return', 600)]);
+      });
+
+      it('lets a return dated before spend folded earlier undo that spend (event order, not time), in FOREVER only', () => {
+        // The return's time is a month before the approval it follows: FOREVER counts it after the approval;
+        // DAILY has the approval but not the return.
+        const given = [...history(1000, 0, HOUR), approved({ transactionToken: 'txn-1', amount: 600, at: ago(HOUR / 2) }), returnCredited('txn-return', 600, ago(30 * DAY))];
+        expectApproved([limited('FOREVER'), ...given], { amount: 1000 });
+        expectApproved([limited('DAILY'), ...given], { amount: 400 });
+        expectDeclined('USER_TRANSACTION_LIMIT', [limited('DAILY'), ...given], { amount: 401 });
+      });
+    });
   });
 
   describe('velocity rule (3 attempts per 60 seconds)', () => {
