@@ -41,11 +41,15 @@ class SpendRun {
     /** The runs, for a branch; null for a leaf. */
     readonly runs: readonly SpendRun[] | null,
     /**
-     * For a branch, a table of its runs (BranchTable): each run's summary, so a changed branch is
-     * summed again from one array instead of from objects spread over the heap; the latest time
-     * among runs 0..j (never decreasing, so the first run a window reaches is found by halving);
-     * and the summary of runs j..k-1, so a window that starts inside run j takes all the runs after
-     * it in one step. A window's cost is then one run per level when times are in order.
+     * For a branch, a table of its runs: each run's summary, so a changed branch is summed again
+     * from one array instead of from objects spread over the heap; the latest time among runs 0..j
+     * (never decreasing, so the first run a window reaches is found by halving); and the summary of
+     * runs j..k-1, so a window that starts inside run j takes all the runs after it in one step. A
+     * window's cost is then one run per level when times are in order.
+     *
+     * For a leaf in the tree, its entries' times then amounts, so the leaf a window starts in is
+     * read from one small array rather than from WIDTH entry objects. The tail has none: it changes
+     * with every approval, and it is read from entries that are still fresh in memory.
      */
     readonly table: Float64Array | null,
   ) {}
@@ -98,6 +102,17 @@ class SpendRun {
       table[REST_EARLIEST + j] = earliest;
     }
     return new SpendRun(net, lowest, magnitude, earliest, reach, null, runs, table);
+  }
+
+  /** This run of entries as a leaf of the tree: the same run, with its table of times and amounts. */
+  asLeaf(): SpendRun {
+    const entries = this.entries as readonly SpendEntry[];
+    const table = new Float64Array(2 * WIDTH);
+    for (let index = 0; index < entries.length; index++) {
+      table[index] = entries[index].at;
+      table[WIDTH + index] = entries[index].amount;
+    }
+    return new SpendRun(this.net, this.lowest, this.magnitude, this.earliest, this.latest, entries, null, table);
   }
 
   /** This run (a leaf) with one more entry: the tail's way of growing without summing it again. */
@@ -201,7 +216,7 @@ export class SpendHistory {
     const size = this.size;
     const positions = (this.positions ?? EntryPositions.of([])).withAdded(entry.transactionToken, size, () => this.tokens());
     if (this.tailLength < WIDTH) return new SpendHistory(this.treeSize, this.root, this.height, this.tail.withLast(entry), positions);
-    const [root, height] = this.withLeaf(this.tail);
+    const [root, height] = this.withLeaf(this.tail.asLeaf());
     return new SpendHistory(this.treeSize + WIDTH, root, height, SpendRun.ofEntries([entry]), positions);
   }
 
@@ -275,7 +290,7 @@ function replaced(run: SpendRun, height: number, position: number, entry: SpendE
   if (height === 0) {
     const entries = [...(run.entries as readonly SpendEntry[])];
     entries[position & (WIDTH - 1)] = entry;
-    return SpendRun.ofEntries(entries);
+    return SpendRun.ofEntries(entries).asLeaf();
   }
   const runs = [...(run.runs as readonly SpendRun[])];
   const index = (position >>> (BITS * height)) & (WIDTH - 1);
@@ -304,7 +319,27 @@ class WindowTally {
     if (run.latest < this.start) return;
     if (run.earliest >= this.start && run.magnitude <= Number.MAX_SAFE_INTEGER) return this.addTally(run.net, run.lowest, run.magnitude);
     if (run.runs !== null) return this.addParts(run.runs, run.table as Float64Array);
-    this.addEntries(run.entries as readonly SpendEntry[]);
+    if (run.table !== null) this.addLeaf(run.table, (run.entries as readonly SpendEntry[]).length);
+    else this.addEntries(run.entries as readonly SpendEntry[]);
+  }
+
+  /** A tree leaf's entries in the window, from its table (SpendRun.table); one by one in bigint when doubles cannot hold them. */
+  private addLeaf(table: Float64Array, count: number): void {
+    let net = 0;
+    let lowest = 0;
+    let magnitude = 0;
+    for (let index = 0; index < count; index++) {
+      if (!(table[index] >= this.start)) continue;
+      const amount = table[WIDTH + index];
+      net += amount;
+      if (net < lowest) lowest = net;
+      magnitude += Math.abs(amount);
+    }
+    if (magnitude <= Number.MAX_SAFE_INTEGER) return this.addTally(net, lowest, magnitude);
+    for (let index = 0; index < count; index++) {
+      const amount = table[WIDTH + index];
+      if (table[index] >= this.start) this.addTally(amount, Math.min(0, amount), Math.abs(amount));
+    }
   }
 
   /** A leaf's entries in the window, summed first on their own: in doubles when they can be, else one by one. */
