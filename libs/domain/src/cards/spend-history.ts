@@ -180,7 +180,7 @@ export class SpendHistory {
 
   static readonly EMPTY = new SpendHistory(0, null, 0, EMPTY_RUN, null);
 
-  /** A history of these entries in this order (each token once), as a fold of their events would give. */
+  /** A history of these entries in this order, as a fold of their events would give (a token seen again replaces its entry in place). */
   static of(entriesInEventOrder: Iterable<SpendEntry>): SpendHistory {
     let history = SpendHistory.EMPTY;
     for (const entry of entriesInEventOrder) history = history.withEntry(entry);
