@@ -16,6 +16,7 @@ import { PeakMemoryByPhase } from './peak-memory';
 import { BulkSeeder, SeedCard } from './bulk-seed';
 import { commitCeiling } from './ceilings';
 import { bareRouteFigures, bareRouteTargets } from './http-stack-figures';
+import { longHistoryFigures, longHistoryTargets } from './long-history-figures';
 import { AuthorizationRun, NARROWED_ROLES, wholeServiceTargets } from './whole-service-figures';
 import { readPathTargets } from './read-path-targets';
 import { load } from './load';
@@ -66,6 +67,9 @@ async function main(started: number): Promise<void> {
     log('bare route: the served stack vs plain Fastify, CPU per request, alternating');
     const bareFigures = await bareRouteFigures({ baseUrl: server.baseUrl, pid: server.pid }, CONNECTIONS, SECONDS);
     const bare = bareFigures.served.load;
+    // In this process, on the pure domain, timed by its CPU: nothing else of the bench runs meanwhile.
+    log('one card with 100,000 transactions vs a new card (decide and fold, in process)');
+    const longHistory = await longHistoryFigures();
 
     const cards = await createCards(server.baseUrl, auth, CARDS);
     const hot = cards[0];
@@ -206,6 +210,7 @@ async function main(started: number): Promise<void> {
       durationSeconds: Math.round((Date.now() - started) / 1000),
       targets: [
         ...bareRouteTargets(bareFigures),
+        ...longHistoryTargets(longHistory),
         ...wholeServiceTargets({ everyRole, narrowed, bareRoute: bare, atEighty, largeReplay }),
         ...authorizationTargets({ manyCards: many, hotCard, atEighty: atEighty, perAuthorization: authorizationCost }),
         ...readPathTargets({ lists, largeReplay, peakRssMiB }),
