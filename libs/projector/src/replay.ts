@@ -25,8 +25,9 @@ export interface ReplayReport {
 }
 
 /**
- * Auditors' replay: rebuilds every read model from the events alone into a fresh schema, up to the
- * position the live projector has reached, then compares both row by row.
+ * Auditors' replay: rebuilds every read model and the events feed from the events alone into a fresh
+ * schema, through the live projector's own pass, up to the position the live projector has reached,
+ * then compares both row by row.
  */
 export async function replayReadModels(
   store: EventStore,
@@ -85,9 +86,16 @@ export async function liveCheckpoint(pool: Pool): Promise<GlobalPosition | null>
   return rows[0] ? { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].prepare) } : null;
 }
 
+/**
+ * The tables a replay rebuilds, with the column each is keyed by: the read models, and the events
+ * feed, whose bodies are the card or transaction as each event left it and so come out the same
+ * however the log is cut into batches.
+ */
+const REPLAYED_TABLES: readonly [string, string][] = [...Object.entries(PROJECTED_TABLES), ['feed_events', 'token']];
+
 async function compare(pool: Pool, schema: string): Promise<ReplayReport['differences']> {
   const differences: ReplayReport['differences'] = [];
-  for (const [table, key] of Object.entries(PROJECTED_TABLES)) {
+  for (const [table, key] of REPLAYED_TABLES) {
     const [live, replayed] = await Promise.all(
       ['public', schema].map(async (source) => {
         const { rows } = await pool.query(`select * from "${source}"."${table}" order by "${key}"`);
