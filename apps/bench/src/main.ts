@@ -12,6 +12,7 @@ import { ProjectionWatcher } from '@ledger/runtime';
 import { auditLatency, auditTargets, commitmentOverhead } from './audit-figures';
 import { authorizationTargets, databaseCounters, perAuthorization } from './authorization-figures';
 import { logReadCeiling } from './log-read-ceiling';
+import { replayWriteCeiling } from './replay-write-ceiling';
 import { PeakMemoryByPhase } from './peak-memory';
 import { BulkSeeder, SeedCard } from './bulk-seed';
 import { commitCeiling } from './ceilings';
@@ -184,16 +185,24 @@ async function main(started: number): Promise<void> {
     log('audit digest and proof latency on the large log');
     const audit = LIST_SIZES.length > 0 ? await auditLatency(server.baseUrl, auth, pool, programToken, Math.min(SECONDS, 10)) : null;
     log('replay rate on the large log (first 200,000 events)');
-    const bigReplay = await replayReadModels(store, pool, { maxEvents: 200_000, onProgress: (events, rate) => process.stderr.write(`\r[bench] replayed ${events} (${Math.round(rate)}/s)`) });
+    const bigReplay = await replayReadModels(store, pool, { maxEvents: 200_000, keepSchema: true, onProgress: (events, rate) => process.stderr.write(`\r[bench] replayed ${events} (${Math.round(rate)}/s)`) });
     process.stderr.write('\n');
     log('reading the same events without projecting them (the replay ceiling)');
     const readCeiling = await logReadCeiling(store, bigReplay.events);
+    log('writing the rows the replay ended with, in PostgreSQL alone (the replay write ceiling)');
+    const writeCeiling = await replayWriteCeiling(pool, bigReplay.schema, bigReplay.events);
+    await pool.query(`drop schema if exists "${bigReplay.schema}" cascade`);
     await store.close();
 
     // The service is restarted for the commitment's with/without runs: the peak is over every start.
     memory.after('lists, audit and replay', server.peakRssMiB());
     const peakRssMiB = memory.peakMib;
-    const largeReplay = { events: bigReplay.events, eventsPerSecond: Math.round(bigReplay.eventsPerSecond), readCeilingEventsPerSecond: readCeiling.eventsPerSecond };
+    const largeReplay = {
+      events: bigReplay.events,
+      eventsPerSecond: Math.round(bigReplay.eventsPerSecond),
+      readCeilingEventsPerSecond: readCeiling.eventsPerSecond,
+      writeCeilingEventsPerSecond: writeCeiling.eventsPerSecond,
+    };
     report({
       machine: machine(),
       mode: database.external ? 'DATABASE_URL' : 'embedded PostgreSQL',

@@ -30,7 +30,7 @@ export interface BenchResult {
   projectionLagMs: { samples: number; p50: number; p99: number; max: number };
   replay: { events: number; eventsPerSecond: number; identical: boolean };
   /** The replay rate on the large log, and the rate the same events are read at without projecting them. */
-  largeReplay: { events: number; eventsPerSecond: number; readCeilingEventsPerSecond: number };
+  largeReplay: { events: number; eventsPerSecond: number; readCeilingEventsPerSecond: number; writeCeilingEventsPerSecond: number };
   lists: { transactions: number; list: LoadResult; byCard: LoadResult }[];
   peakRssMiB: number;
   /** Which phase made the peak (PeakMemoryByPhase). */
@@ -98,7 +98,7 @@ export function report(r: BenchResult): void {
     `Ratios: authorizations = ${pct(a.manyCards.requestsPerSecond / r.ceilings.commitsPerSecond)} of the commit ceiling and ${pct(a.manyCards.requestsPerSecond / r.ceilings.bareRoute.requestsPerSecond)} of the bare route; the hot card runs at ${pct(a.hotCard.requestsPerSecond / Math.max(1, a.manyCards.requestsPerSecond))} of many cards.`,
     `CPU per authorization (200 cards): service ${a.cpuPerAuthorization.serviceMs} ms, PostgreSQL ${a.cpuPerAuthorization.postgresMs ?? 'not measured (not this machine\'s server)'} ms; the bare route's whole request costs the two cores ${Math.round((2000 / Math.max(1, r.ceilings.bareRoute.requestsPerSecond)) * 1000) / 1000} ms at most.`,
     `Projection lag (append to read model): p50 ${r.projectionLagMs.p50} ms, p99 ${r.projectionLagMs.p99} ms, max ${r.projectionLagMs.max} ms (${r.projectionLagMs.samples} samples).`,
-    `Replay: ${r.replay.eventsPerSecond} events/s over the whole early log (${r.replay.events} events, ${r.replay.identical ? 'identical to' : 'DIFFERENT from'} the live read models); ${r.largeReplay.eventsPerSecond} events/s over ${r.largeReplay.events} events of the large log, whose events are read (and decoded) alone at ${r.largeReplay.readCeilingEventsPerSecond} events/s.`,
+    `Replay: ${r.replay.eventsPerSecond} events/s over the whole early log (${r.replay.events} events, ${r.replay.identical ? 'identical to' : 'DIFFERENT from'} the live read models); ${r.largeReplay.eventsPerSecond} events/s over ${r.largeReplay.events} events of the large log, whose events are read (and decoded) alone at ${r.largeReplay.readCeilingEventsPerSecond} events/s and whose final rows PostgreSQL alone writes at ${r.largeReplay.writeCeilingEventsPerSecond} events/s.`,
     `Peak resident memory of the service: ${megabytes(r.peakRssMiB)} MB (${r.peakRssMiB} MiB), ${r.peakMemoryPhases}. The whole run took ${r.durationSeconds} s.`,
     '',
     '| Target | This run | |',
