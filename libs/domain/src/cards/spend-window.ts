@@ -1,5 +1,4 @@
 import { NO_SPEND_LIMIT, SpendLimitDuration } from './card-values';
-import type { SpendHistory } from './spend-history';
 
 /** A span that spend is counted over: a card's limit duration, or a program's trailing week. */
 export type SpendWindow = SpendLimitDuration | 'WEEKLY';
@@ -70,8 +69,13 @@ export function overLimit(limit: number, spent: bigint, amount: number): boolean
   return limit !== NO_SPEND_LIMIT && spent + BigInt(amount) > BigInt(limit);
 }
 
+/** What counts against a limit of a window now, as a card's spend history (spend-history.ts) answers it. */
+export interface SpentInWindow {
+  spentIn(window: SpendWindow, now: Date): bigint;
+}
+
 /** Would this amount exceed a card's limit? TRANSACTION compares the amount alone. */
-export function exceedsSpendLimit(limit: number, duration: SpendLimitDuration, history: Pick<SpendHistory, 'spentIn'>, amount: number, now: Date): boolean {
+export function exceedsSpendLimit(limit: number, duration: SpendLimitDuration, history: SpentInWindow, amount: number, now: Date): boolean {
   if (limit === NO_SPEND_LIMIT) return false;
   if (duration === 'TRANSACTION') return amount > limit;
   return overLimit(limit, history.spentIn(duration, now), amount);
