@@ -1,8 +1,8 @@
 import { CanActivate, createParamDecorator, ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { API_KEY_DIRECTORY, ApiKeyDirectory, authenticate } from './api-keys';
 
-export interface AuthenticatedRequest extends Request {
+export interface AuthenticatedRequest extends FastifyRequest {
   programToken?: string;
 }
 

@@ -1,5 +1,4 @@
 export * from './gateway.module';
-export * from './http/configure-http';
 export * from './audit/balances';
 export * from './http/openapi';
 export * from './health/health-probes.module';
@@ -7,7 +6,6 @@ export * from './health/readiness';
 export * from './audit/ledger-commitment';
 export * from './events/live-event-streams';
 export * from './http/fastify-http';
-export * from './http/http-stack';
 export * from './http/dispatched-routes';
 export * from './http/static-files';
 export { errorOutcome } from './http/error-body.filter';

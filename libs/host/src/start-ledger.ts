@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import type { DestinationStream } from 'pino';
 import type { HostResolver } from '@ledger/egress';
 import type { FaultPoints } from '@ledger/event-store';
-import { configureFastifyHttp, configureHttp, LedgerFastifyAdapter, LiveEventStreams, Readiness, SERVED_HTTP_STACK, setupOpenApi } from '@ledger/gateway';
+import { configureFastifyHttp, LedgerFastifyAdapter, LiveEventStreams, Readiness, setupOpenApi } from '@ledger/gateway';
 import { describeEgress, LedgerConfig, ReadModelBehind } from '@ledger/runtime';
 import { CommandTransportModule } from './distributed/command-transport.module';
 import { DrainingNatsServer } from './distributed/draining-nats-server';
@@ -81,8 +81,8 @@ export async function startLedger(
     bufferLogs: pinoLogger !== null,
     abortOnError: false,
   };
-  // docs/decisions.md, "HTTP stack": the service serves with SERVED_HTTP_STACK.
-  const app = SERVED_HTTP_STACK === 'fastify' ? await NestFactory.create(rootModule, new LedgerFastifyAdapter(), appOptions) : await NestFactory.create(rootModule, appOptions);
+  // docs/decisions.md, "HTTP stack": the service serves with NestJS on Fastify.
+  const app = await NestFactory.create(rootModule, new LedgerFastifyAdapter(), appOptions);
   if (pinoLogger) app.useLogger(new FrameworkStartLinesAtDebug(app.get(PinoNestLogger)));
   // Said at every start, loudly when the sandbox default lets outbound calls reach this machine.
   const egress = new Logger('Egress');
@@ -93,12 +93,8 @@ export async function startLedger(
   if (gateway) {
     app.use(intake.middleware);
     const requestLogger = pinoLogger ? createRequestLogger(pinoLogger) : undefined;
-    if (SERVED_HTTP_STACK === 'fastify') {
-      if (requestLogger) app.use(requestLogger);
-      configureFastifyHttp(app);
-    } else {
-      configureHttp(app, { requestLogger });
-    }
+    if (requestLogger) app.use(requestLogger);
+    configureFastifyHttp(app);
     setupOpenApi(app);
   }
   let natsServer: DrainingNatsServer | null = null;

@@ -12,8 +12,8 @@ const CONTENT_SECURITY_POLICY =
 /**
  * Serves the built dashboard (apps/dashboard) at /dashboard. Public: the page holds no data and asks
  * the user for an api-key, then calls the same REST API any integrator calls. A controller of its own
- * rather than an adapter's static middleware, so it runs the same on Express and Fastify and only
- * ever answers the files the build produced. A web page beside the API, like Swagger UI at /docs,
+ * rather than an adapter's static middleware, so it needs no static-file plugin and only ever
+ * answers the files the build produced. A web page beside the API, like Swagger UI at /docs,
  * not an operation of it: left out of the OpenAPI document, which client generators and the fuzz
  * suite read.
  */

@@ -17,7 +17,7 @@ export function errorOutcome(error: unknown, request: RequestWithId): { status: 
   return { status, body, retry };
 }
 
-/** Writes every error as the spec's JSON body: debugging_request_id and message (Express's response or Fastify's reply). */
+/** Writes every error as the spec's JSON body: debugging_request_id and message, on Fastify's reply. */
 export function sendError(error: unknown, request: RequestWithId, response: unknown, logger: Logger): void {
   if (error instanceof IdempotentReplay) {
     if (!headersSent(response)) answer(response, error.status, retryHeaders(replayedOutcomeAdvice(error.status)), error.body);

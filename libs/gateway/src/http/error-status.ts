@@ -65,8 +65,8 @@ export function mapError(error: unknown): MappedError {
       retry: { shouldRetry: false, retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS },
     };
   }
-  // On Fastify a body over the limit reaches us as Nest's HttpException(413) with Fastify's wording;
-  // nothing else answers 413, so it gets the same message as on Express.
+  // A body over the limit reaches us as Nest's HttpException(413) with Fastify's wording; nothing
+  // else answers 413, so it gets the message the API documents.
   if (error instanceof HttpException) return withStatusAdvice(error.getStatus(), error.getStatus() === 413 ? bodyTooLarge(BODY_LIMIT_BYTES) : httpExceptionMessage(error));
   const parserError = bodyParserError(error);
   if (parserError) return withStatusAdvice(parserError.status, parserError.message);

@@ -47,7 +47,7 @@ export class LedgerFastifyAdapter extends FastifyAdapter {
 const ROUTES = Symbol('route table');
 
 /**
- * The same HTTP rules as configureHttp, on NestJS's Fastify adapter: request ids, 405 with `Allow`
+ * The API's HTTP rules on NestJS's Fastify adapter: request ids, 405 with `Allow`
  * for a known path asked with another method, 415 for a body that is not JSON, our own JSON parser
  * (malformed JSON and a body over the limit get the JSON error body), the hostile-input checks,
  * strict validation, and exact JSON (bigints as their digits) for every answer.

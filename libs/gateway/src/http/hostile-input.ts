@@ -1,4 +1,3 @@
-import type { NextFunction, Request, Response } from 'express';
 import { RequestInvalid } from './errors';
 
 /** No request body of ours nests deeper than a few levels; JSON deeper than this is refused. */
@@ -15,18 +14,8 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
  * after JSON.parse, and PostgreSQL would refuse some of them with a 500): nesting deeper than
  * {@link MAX_JSON_DEPTH}, numbers that lost precision in parsing (integers beyond 2^53, and 1e400
  * which parses to Infinity), control characters and unpaired UTF-16 surrogates in any string or key.
- * Iterative, so a 10,000-level body costs nothing but a 400. The message names the field.
+ * Iterative, so a 10,000-level body costs nothing but a 400. Throws RequestInvalid naming the field.
  */
-export function rejectHostileInput(request: Request, _response: Response, next: NextFunction): void {
-  try {
-    inspectRequestInput(request);
-    next();
-  } catch (error) {
-    next(error);
-  }
-}
-
-/** The checks on their own, for either HTTP stack: throws RequestInvalid naming the field. */
 export function inspectRequestInput(request: { body?: unknown; query?: unknown }): void {
   inspect(request.body, 'body');
   inspect(request.query, 'query');

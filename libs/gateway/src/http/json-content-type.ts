@@ -1,6 +1,3 @@
-import type { NextFunction, Request, Response } from 'express';
-import { UnsupportedMediaType } from './errors';
-
 /**
  * A request that carries a body must say it is JSON: `Content-Type: application/json`, with any
  * parameters (a charset other than UTF-8 is refused by the parser). Anything else, a missing
@@ -8,11 +5,6 @@ import { UnsupportedMediaType } from './errors';
  * not parsed as if it were JSON. `+json` types (merge-patch, problem) name other formats and are
  * refused too. A request without a body (GET, DELETE, a POST with none) needs no Content-Type.
  */
-export function requireJsonBody(request: Request, _response: Response, next: NextFunction): void {
-  next(sendsNonJsonBody(request.headers) ? new UnsupportedMediaType() : undefined);
-}
-
-/** The rule on its own, for either HTTP stack: a body is there and it is not said to be JSON. */
 export function sendsNonJsonBody(headers: Record<string, string | string[] | undefined>): boolean {
   if (!carriesBody(headers)) return false;
   const contentType = headers['content-type'];

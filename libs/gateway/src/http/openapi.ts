@@ -45,7 +45,7 @@ export function setupOpenApi(app: INestApplication): OpenAPIObject {
   return document;
 }
 
-/** What withServer reads of a request; Express's request and Fastify's both have it. */
+/** What withServer reads of a request (Fastify's request has it). */
 interface AskedRequest {
   readonly protocol: string;
   readonly headers: Record<string, string | string[] | undefined>;

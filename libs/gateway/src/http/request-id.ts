@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyRequest } from 'fastify';
 
-export interface RequestWithId extends Request {
+/** Fastify's request with the id every answer and log line of it carries (set in the onRequest hook). */
+export interface RequestWithId extends FastifyRequest {
   requestId?: string;
 }
 
-/** Every answer carries the id its error body would show, so a log line can be found from either. */
-export function assignRequestId(request: RequestWithId, response: Response, next: NextFunction): void {
-  request.requestId = randomUUID();
-  response.setHeader('x-request-id', request.requestId);
-  next();
-}
-
-export function requestIdOf(request: RequestWithId): string {
+export function requestIdOf(request: { requestId?: string }): string {
   return request.requestId ?? randomUUID();
 }

@@ -1,5 +1,4 @@
-import type { Server } from 'node:http';
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { InFlightWork } from './in-flight-work';
 
 /**
@@ -11,7 +10,8 @@ export class HttpIntake {
   private readonly inFlight = new InFlightWork();
   private draining = false;
 
-  readonly middleware = (_request: Request, response: Response, next: NextFunction): void => {
+  /** A middleware on Node's own request and response (Nest's `app.use` on Fastify runs it there). */
+  readonly middleware = (_request: IncomingMessage, response: ServerResponse, next: () => void): void => {
     this.inFlight.started();
     let finished = false;
     const finish = () => {

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { Admin, Kafka } from 'kafkajs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
@@ -664,7 +665,7 @@ describeKafka('Kafka integration', () => {
 
     const moduleRef = await Test.createTestingModule({ imports: [TestInfrastructure, IntegrationModule] }).compile();
     moduleRef.useLogger(false);
-    const app = moduleRef.createNestApplication();
+    const app = moduleRef.createNestApplication(new FastifyAdapter());
     await app.init();
     try {
       const publisher = app.get(IntegrationModule).publisher;

@@ -1,5 +1,6 @@
 import { Global, Logger, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { DigestKeys, EVENT_STORE, LEDGER_CONFIG, LedgerTreeTables, loadConfig, READ_MODEL } from '@ledger/runtime';
 import { IntegrationModule } from './integration.module';
 
@@ -22,7 +23,7 @@ describe('IntegrationModule without KAFKA_BROKERS', () => {
     const logged = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
     try {
       const moduleRef = await Test.createTestingModule({ imports: [TestInfrastructure, IntegrationModule] }).compile();
-      const app = moduleRef.createNestApplication({ logger: false });
+      const app = moduleRef.createNestApplication(new FastifyAdapter(), { logger: false });
       await app.init();
       expect(app.get(IntegrationModule).publisher).toBeNull();
       expect(app.get(IntegrationModule).digests).toBeNull();
