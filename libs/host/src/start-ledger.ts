@@ -82,7 +82,7 @@ export async function startLedger(
     abortOnError: false,
   };
   // docs/decisions.md, "HTTP stack": the service serves with NestJS on Fastify.
-  const app = await NestFactory.create(rootModule, new LedgerFastifyAdapter(), appOptions);
+  const app = await NestFactory.create(rootModule, new LedgerFastifyAdapter(config.httpTimeouts), appOptions);
   if (pinoLogger) app.useLogger(new FrameworkStartLinesAtDebug(app.get(PinoNestLogger)));
   // Said at every start, loudly when the sandbox default lets outbound calls reach this machine.
   const egress = new Logger('Egress');

@@ -63,3 +63,16 @@ describe('egress allowlist', () => {
     for (const bad of ['http://hooks.lan', '10.0.0.0/40', 'hooks.lan:0', 'two words']) expect(() => loadConfig({ EGRESS_ALLOWLIST: bad })).toThrow(/EGRESS_ALLOWLIST/);
   });
 });
+
+describe('HTTP timeouts', () => {
+  it('bound every connection by default and take each bound from the environment', () => {
+    expect(loadConfig({}).httpTimeouts).toEqual({ headersMs: 10_000, requestMs: 30_000, idleMs: 120_000, keepAliveMs: 72_000 });
+    const set = { HEADERS_TIMEOUT_MS: '500', REQUEST_TIMEOUT_MS: '900', CONNECTION_TIMEOUT_MS: '4000', KEEP_ALIVE_TIMEOUT_MS: '3000' };
+    expect(loadConfig(set).httpTimeouts).toEqual({ headersMs: 500, requestMs: 900, idleMs: 4000, keepAliveMs: 3000 });
+  });
+
+  it('refuses no bound at all, and headers allowed longer than the whole request', () => {
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '1000' })).toThrow(/HEADERS_TIMEOUT_MS/);
+  });
+});

@@ -69,6 +69,14 @@ export interface LedgerConfig {
   /** pino level of the JSON log lines on stdout (fatal, error, warn, info, debug, trace, silent). */
   readonly logLevel: string;
   /**
+   * Bounds on every HTTP connection the process listens with (the API and the health probes), so a
+   * client that sends slowly or not at all cannot hold a connection: the request line and headers
+   * must arrive within headersMs and the whole request, body included, within requestMs (408, then
+   * the connection closes); a connection with no bytes either way for idleMs is closed; a keep-alive
+   * connection waits keepAliveMs for its next request.
+   */
+  readonly httpTimeouts: HttpTimeouts;
+  /**
    * What outbound calls (webhooks, the authorization stream) may reach besides public addresses:
    * host names, host:port, IP addresses and CIDR ranges (EGRESS_ALLOWLIST). Unset: loopback in
    * sandbox mode, nothing otherwise; `none`: nothing, in sandbox mode too.
@@ -76,6 +84,34 @@ export interface LedgerConfig {
   readonly egressAllowlist: readonly string[];
   /** Whether egressAllowlist is the sandbox's default (said at start-up: loopback is open). */
   readonly egressAllowlistIsSandboxDefault: boolean;
+}
+
+export interface HttpTimeouts {
+  readonly headersMs: number;
+  readonly requestMs: number;
+  readonly idleMs: number;
+  readonly keepAliveMs: number;
+}
+
+function httpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
+  const timeouts: HttpTimeouts = {
+    headersMs: positive('HEADERS_TIMEOUT_MS', env.HEADERS_TIMEOUT_MS, 10_000),
+    requestMs: positive('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000),
+    // Longer than the event stream's heartbeat and the longest a route waits before answering, so
+    // only a connection on which nothing happens is closed.
+    idleMs: positive('CONNECTION_TIMEOUT_MS', env.CONNECTION_TIMEOUT_MS, 120_000),
+    // Longer than the idle timeouts of common load balancers (60 s), which must close first.
+    keepAliveMs: positive('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, 72_000),
+  };
+  // Node refuses a server whose headers may take longer than the whole request.
+  if (timeouts.headersMs > timeouts.requestMs) throw new Error(`HEADERS_TIMEOUT_MS (${timeouts.headersMs}) must not be more than REQUEST_TIMEOUT_MS (${timeouts.requestMs})`);
+  return timeouts;
+}
+
+function positive(name: string, value: string | undefined, fallback: number): number {
+  const parsed = integer(name, value, fallback);
+  if (parsed === 0) throw new Error(`${name} must be a positive integer, got ${value}`);
+  return parsed;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -143,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LedgerConfig {
     webhookPollMs: integer('WEBHOOK_POLL_MS', env.WEBHOOK_POLL_MS, 1000),
     webhookTimeoutMs: integer('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 15_000),
     eventStreamHeartbeatMs: integer('EVENT_STREAM_HEARTBEAT_MS', env.EVENT_STREAM_HEARTBEAT_MS, 15_000),
+    httpTimeouts: httpTimeouts(env),
     webhookKafkaGroupId: env.WEBHOOK_KAFKA_GROUP_ID || 'webhook-dispatcher',
     idempotencyTtlHours: integer('IDEMPOTENCY_TTL_HOURS', env.IDEMPOTENCY_TTL_HOURS, 24),
     rateLimitPerSecond: integer('RATE_LIMIT_PER_SECOND', env.RATE_LIMIT_PER_SECOND, rateLimits.perSecond),

@@ -3,6 +3,7 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import type { HttpTimeouts } from '@ledger/runtime';
 import { BODY_LIMIT_BYTES } from './body-limit';
 import { ErrorBodyFilter, sendError } from './error-body.filter';
 import { MethodNotAllowed, RequestInvalid, UnsupportedMediaType } from './errors';
@@ -16,20 +17,22 @@ import { serveStaticFiles } from './static-files';
 import { StrictValidationPipe } from './strict-validation.pipe';
 
 /**
- * NestJS's Fastify adapter with the routing rules the API had on Express (a trailing slash is the
- * same path; a path parameter of any length reaches validation, which answers 400 or 404, instead of
- * the router's 404 at 100 characters), and static files without @fastify/static (Swagger UI's assets).
+ * NestJS's Fastify adapter with the API's routing rules (a trailing slash is the same path; a path
+ * parameter of any length reaches validation, which answers 400 or 404, instead of the router's 404
+ * at 100 characters), bounds on slow clients, and static files without @fastify/static (Swagger UI's
+ * assets).
  */
 export class LedgerFastifyAdapter extends FastifyAdapter {
-  constructor() {
+  constructor(timeouts: HttpTimeouts) {
     super({
+      ...connectionBounds(timeouts),
       routerOptions: { ignoreTrailingSlash: true, maxParamLength: 8192 },
       bodyLimit: BODY_LIMIT_BYTES,
       // The id is made with the request, before any hook or middleware runs, so the request logger
       // (pino-http, a middleware on the raw request) and every error body carry the same one.
       genReqId: (raw: IncomingMessage) => ((raw as { requestId?: string }).requestId = randomUUID()),
       // The router refuses a path with a broken %-escape before any hook runs: same error body as
-      // everything else (on Express it was a 400 from Nest with the same id in both places).
+      // everything else, with the id of the request's log line.
       frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
         reply.header('x-request-id', request.id);
         const refused = error.code === 'FST_ERR_BAD_URL' ? new RequestInvalid(`Path ${request.url} is not a valid URL: it has a broken percent escape`) : error;
@@ -44,6 +47,22 @@ export class LedgerFastifyAdapter extends FastifyAdapter {
   }
 }
 
+/**
+ * The server's bounds on slow and silent clients (LedgerConfig.httpTimeouts): Fastify sets the
+ * request, idle and keep-alive ones; the headers timeout is Node's own server option. Node checks the
+ * headers and request timeouts only every `connectionsCheckingInterval` (30 s by default), so that
+ * is made a fraction of the shorter one for a connection to be closed close to its bound.
+ */
+function connectionBounds(timeouts: HttpTimeouts) {
+  const checkEveryMs = Math.max(10, Math.min(1000, Math.floor(Math.min(timeouts.headersMs, timeouts.requestMs) / 4)));
+  return {
+    connectionTimeout: timeouts.idleMs,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: checkEveryMs },
+  };
+}
+
 const ROUTES = Symbol('route table');
 
 /**
@@ -51,7 +70,7 @@ const ROUTES = Symbol('route table');
  * for a known path asked with another method, 415 for a body that is not JSON, our own JSON parser
  * (malformed JSON and a body over the limit get the JSON error body), the hostile-input checks,
  * strict validation, and exact JSON (bigints as their digits) for every answer.
- * Create the app with `new LedgerFastifyAdapter()` and `{ bodyParser: false }` first.
+ * Create the app with `new LedgerFastifyAdapter(config.httpTimeouts)` and `{ bodyParser: false }` first.
  */
 export function configureFastifyHttp(app: INestApplication): void {
   const fastify = app.getHttpAdapter().getInstance() as FastifyInstance;
