@@ -9,7 +9,7 @@ import { RequestWithId, requestIdOf } from './request-id';
  * The status, JSON body and retry advice an error is answered with (the idempotency interceptor
  * stores the status and body).
  */
-export function errorOutcome(error: unknown, request: RequestWithId): { status: number; body: ErrorBody; retry: RetryAdvice } {
+export function errorOutcome(error: unknown, request: { requestId?: string }): { status: number; body: ErrorBody; retry: RetryAdvice } {
   const { status, message, retry } = mapError(error);
   const body: ErrorBody = { debugging_request_id: requestIdOf(request), message };
   const token = (error as { transactionToken?: unknown })?.transactionToken;

@@ -3,7 +3,7 @@ import { Unauthenticated } from '@ledger/auth';
 import { DomainError } from '@ledger/domain';
 import { ReadModelBehind } from '@ledger/runtime';
 import { BODY_LIMIT_BYTES } from './body-limit';
-import { AuthorizationDeclined, AuthorizationNotRecorded, AuthorizationOutcomeUnknown, IdempotencyKeyInProgress, IdempotencyKeyReused, MethodNotAllowed, RateLimited, RequestInvalid, UnsupportedMediaType } from './errors';
+import { AuthorizationDeclined, AuthorizationNotRecorded, AuthorizationOutcomeUnknown, IdempotencyKeyInProgress, IdempotencyKeyReused, MalformedRequest, MethodNotAllowed, RateLimited, RequestHeadersTooLarge, RequestInvalid, RequestTimedOut, UnsupportedMediaType } from './errors';
 
 /**
  * What sending the very same request again can achieve, told to clients in two headers:
@@ -47,6 +47,10 @@ const DOMAIN_STATUS: Record<DomainError['kind'], number> = { invalid: 400, not_f
 export function mapError(error: unknown): MappedError {
   if (error instanceof DomainError) return { status: DOMAIN_STATUS[error.kind], message: error.message, retry: FINAL };
   if (error instanceof RequestInvalid) return { status: 400, message: error.message, retry: FINAL };
+  if (error instanceof MalformedRequest) return { status: 400, message: error.message, retry: FINAL };
+  if (error instanceof RequestHeadersTooLarge) return { status: 431, message: error.message, retry: FINAL };
+  // Sent again at an ordinary pace, the same request may well be received.
+  if (error instanceof RequestTimedOut) return { status: 408, message: error.message, retry: NO_ADVICE };
   if (error instanceof MethodNotAllowed) return { status: 405, message: error.message, retry: FINAL };
   if (error instanceof UnsupportedMediaType) return { status: 415, message: error.message, retry: FINAL };
   if (error instanceof AuthorizationDeclined) return { status: 422, message: error.message, retry: FINAL };

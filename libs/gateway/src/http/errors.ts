@@ -22,10 +22,30 @@ export class MethodNotAllowed extends EdgeError {
   }
 }
 
-/** A request body that is not sent as JSON: 415. */
+/** A request body that is not sent as JSON (or as JSON in a charset other than UTF-8): 415. */
 export class UnsupportedMediaType extends EdgeError {
+  constructor(message = 'Request body must be JSON sent with Content-Type: application/json') {
+    super(message);
+  }
+}
+
+/**
+ * A request Node's HTTP parser refused before it became a request (a malformed request line, an
+ * invalid header, Content-Length with Transfer-Encoding): 400. Answered on the socket, then closed.
+ */
+export class MalformedRequest extends EdgeError {}
+
+/** Request line and headers over Node's size limit: 431, answered on the socket, then closed. */
+export class RequestHeadersTooLarge extends EdgeError {
   constructor() {
-    super('Request body must be JSON sent with Content-Type: application/json');
+    super('Request headers are too large');
+  }
+}
+
+/** A request not received within HEADERS_TIMEOUT_MS or REQUEST_TIMEOUT_MS: 408, then the connection closes. */
+export class RequestTimedOut extends EdgeError {
+  constructor() {
+    super('Request was not received in time');
   }
 }
 

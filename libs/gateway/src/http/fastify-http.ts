@@ -5,12 +5,13 @@ import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { HttpTimeouts } from '@ledger/runtime';
 import { BODY_LIMIT_BYTES } from './body-limit';
+import { answerClientError } from './client-errors';
 import { ErrorBodyFilter, sendError } from './error-body.filter';
 import { MethodNotAllowed, RequestInvalid, UnsupportedMediaType } from './errors';
 import { writeJson } from './exact-json';
 import { inspectRequestInput } from './hostile-input';
 import { pathOf } from './http-answer';
-import { sendsNonJsonBody } from './json-content-type';
+import { charsetOf, isUtf8, sendsNonJsonBody, sendsNonUtf8Body } from './json-content-type';
 import type { RequestWithId } from './request-id';
 import { RouteTable } from './route-table';
 import { serveStaticFiles } from './static-files';
@@ -28,6 +29,7 @@ export class LedgerFastifyAdapter extends FastifyAdapter {
       ...connectionBounds(timeouts),
       routerOptions: { ignoreTrailingSlash: true, maxParamLength: 8192 },
       bodyLimit: BODY_LIMIT_BYTES,
+      clientErrorHandler: answerClientError,
       // The id is made with the request, before any hook or middleware runs, so the request logger
       // (pino-http, a middleware on the raw request) and every error body carry the same one.
       genReqId: (raw: IncomingMessage) => ((raw as { requestId?: string }).requestId = randomUUID()),
@@ -129,6 +131,7 @@ function refuseBeforeParsing(routes: RouteTable, request: FastifyRequest, reply:
     }
   }
   if (sendsNonJsonBody(request.headers)) throw new UnsupportedMediaType();
+  if (sendsNonUtf8Body(request.headers)) throw new UnsupportedMediaType('Request body must be UTF-8 JSON');
 }
 
 /** A request without a body or a query string has nothing for the hostile-input checks. */
@@ -147,8 +150,7 @@ export function fastifyRoutes(app: INestApplication): { method: string; pattern:
 
 /** body-parser's rules and its error shapes, which error-status.ts maps: UTF-8 only, strict, an empty body is {}. */
 function parseJsonBody(request: FastifyRequest, text: string): unknown {
-  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1]?.toLowerCase();
-  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') throw Object.assign(new Error('unsupported charset'), { status: 415, type: 'charset.unsupported' });
+  if (!isUtf8(charsetOf(request.headers['content-type'] ?? ''))) throw Object.assign(new Error('unsupported charset'), { status: 415, type: 'charset.unsupported' });
   if (text.length === 0) return {};
   const invalid = () => Object.assign(new Error('invalid JSON'), { status: 400, type: 'entity.parse.failed' });
   // Strict, as body-parser's `strict: true`: a body is an object or an array, never a bare null, number or string.

@@ -1,0 +1,42 @@
+import { Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { errorOutcome } from './error-body.filter';
+import { retryHeaders } from './error-status';
+import { MalformedRequest, RequestHeadersTooLarge, RequestTimedOut } from './errors';
+import { writeJson } from './exact-json';
+
+const logger = new Logger('HTTP');
+
+/** Node's parse and timeout errors: `code` (HPE_… from llhttp, ERR_HTTP_REQUEST_TIMEOUT) and llhttp's `reason`. */
+type ClientError = Error & { code?: string; reason?: string };
+
+/**
+ * What a refusal below the API answers: the server's 'clientError', raised before a request exists
+ * (a request line or header the parser refuses, conflicting Content-Length and Transfer-Encoding,
+ * headers over the size limit, a request not received in time). No hook, filter or request logger
+ * sees these, so the same JSON error body (`debugging_request_id`, `message`) and the status are
+ * written on the socket here, a line is logged under the same id, and the connection closes: the
+ * parser cannot tell where the next request would start.
+ */
+export function answerClientError(error: ClientError, socket: Socket): void {
+  // A reset connection has no one to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const requestId = randomUUID();
+  const { status, body, retry } = errorOutcome(refusalOf(error), { requestId });
+  logger.warn(`${status} ${body.message} (${error.code ?? error.name}) from ${socket.remoteAddress ?? 'an unknown address'}, refused before it was a request; debugging_request_id ${requestId}`);
+  if (socket.writable) {
+    const text = writeJson(body) ?? '';
+    const headers = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), 'x-request-id': requestId, connection: 'close', ...retryHeaders(retry) };
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${text}`);
+  }
+  socket.destroy();
+}
+
+function refusalOf(error: ClientError): Error {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return new RequestTimedOut();
+  if (error.code === 'HPE_HEADER_OVERFLOW') return new RequestHeadersTooLarge();
+  return new MalformedRequest(`Malformed HTTP request: ${error.reason ?? error.code ?? 'the parser refused it'}`);
+}
