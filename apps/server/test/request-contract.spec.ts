@@ -227,6 +227,62 @@ describe('body shapes', () => {
   });
 });
 
+describe('integers judged as written', () => {
+  /** Each would round to an integer the field takes (or to 0) if it were parsed before it was checked. */
+  const NOT_INTEGERS = ['1.0000000000000001', '0.99999999999999999', '1e2', '1E0', '1e-400'];
+  const LITERAL = '__literal__';
+
+  /** The body with the field written as `literal`, exactly as given (JSON.stringify would rewrite it). */
+  function bodyWith(base: Record<string, unknown>, field: FieldPosition, literal: string): string {
+    return JSON.stringify(withValue(base, field.path, LITERAL)).replace(`"${LITERAL}"`, literal);
+  }
+
+  const integerFields = () =>
+    bodyOperations().flatMap(({ method, path, operation }) =>
+      fieldPositions(operation.requestBody.content['application/json'].schema)
+        .filter((field) => field.schema?.type === 'integer' || (Array.isArray(field.schema?.type) && field.schema.type.includes('integer')))
+        .map((field) => ({ method, path, field })),
+    );
+
+  it('has no body field that takes a number with a fraction, so the rule holds for every number of every body', () => {
+    const fractional = bodyOperations().flatMap(({ method, path, operation }) =>
+      fieldPositions(operation.requestBody.content['application/json'].schema)
+        .filter((field) => field.kind === 'number' && field.schema?.type !== 'integer')
+        .map((field) => `${method} ${path} ${field.name}`),
+    );
+    expect(fractional).toEqual([]);
+    expect(integerFields().length).toBeGreaterThanOrEqual(15);
+  });
+
+  it('refuses every integer field of every body written with a fraction, an exponent or an underflow: 400 naming it, nothing written', async () => {
+    const failures: string[] = [];
+    const before = await eventCount();
+    for (const { method, path, field } of integerFields()) {
+      const base = validBody(`${method} ${path}`);
+      for (const literal of NOT_INTEGERS) {
+        const answer = await t.call(method, concrete(path), { rawBody: bodyWith(base, field, literal) });
+        const expected = `${field.name} must be an integer, written without a fraction or an exponent`;
+        if (answer.status !== 400 || !sentences(answer).includes(expected)) failures.push(`${method} ${path} ${field.name}=${literal}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await eventCount()).toBe(before);
+  }, 120_000);
+
+  it('does not refuse the same fields written as plain integers for how they are written', async () => {
+    const failures: string[] = [];
+    for (const { method, path, field } of integerFields()) {
+      const base = validBody(`${method} ${path}`);
+      const literal = String(field.schema.minimum ?? 0);
+      const answer = await t.call(method, concrete(path), { rawBody: bodyWith(base, field, literal) });
+      if (answer.status === 400 && answer.body.message.includes('without a fraction or an exponent')) failures.push(`${method} ${path} ${field.name}=${literal}: ${JSON.stringify(answer.body)}`);
+      if (answer.status >= 500) failures.push(`${method} ${path} ${field.name}=${literal}: ${answer.status}`);
+    }
+    await t.call('DELETE', '/v1/auth_stream'); // a valid body may have enrolled one, which later authorizations would call
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
+
 describe('one message per failing field', () => {
   const WRONG: Record<Kind, unknown> = { string: 7, number: '100', boolean: 'true', object: [], array: {} };
 

@@ -10,6 +10,7 @@ import { ErrorBodyFilter, sendError } from './error-body.filter';
 import { MethodNotAllowed, RequestInvalid, UnsupportedMediaType } from './errors';
 import { writeJson } from './exact-json';
 import { inspectRequestInput } from './hostile-input';
+import { refuseNonIntegerLiterals } from './integer-literals';
 import { pathOf } from './http-answer';
 import { charsetOf, isUtf8, sendsNonJsonBody, sendsNonUtf8Body } from './json-content-type';
 import type { RequestWithId } from './request-id';
@@ -156,9 +157,12 @@ function parseJsonBody(request: FastifyRequest, text: string): unknown {
   // Strict, as body-parser's `strict: true`: a body is an object or an array, never a bare null, number or string.
   const first = /^[\x20\x09\x0a\x0d]*(.)/.exec(text)?.[1];
   if (first !== '{' && first !== '[') throw invalid();
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw invalid();
   }
+  refuseNonIntegerLiterals(text);
+  return body;
 }
