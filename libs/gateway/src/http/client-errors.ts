@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { errorOutcome } from './error-body.filter';
 import { retryHeaders } from './error-status';
@@ -26,13 +26,23 @@ export function answerClientError(error: ClientError, socket: Socket): void {
   const requestId = randomUUID();
   const { status, body, retry } = errorOutcome(refusalOf(error), { requestId });
   logger.warn(`${status} ${body.message} (${error.code ?? error.name}) from ${socket.remoteAddress ?? 'an unknown address'}, refused before it was a request; debugging_request_id ${requestId}`);
-  if (socket.writable) {
+  if (socket.writable && !answering(socket)) {
     const text = writeJson(body) ?? '';
     const headers = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), 'x-request-id': requestId, connection: 'close', ...retryHeaders(retry) };
     const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
     socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${text}`);
   }
   socket.destroy();
+}
+
+/**
+ * Whether an answer to an earlier request on this keep-alive connection is still being written
+ * (Node attaches it to the socket until it finishes): bytes written now would land inside it or
+ * before it, so the connection only closes.
+ */
+function answering(socket: Socket): boolean {
+  const current = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  return current != null && !current.writableFinished;
 }
 
 function refusalOf(error: ClientError): Error {
