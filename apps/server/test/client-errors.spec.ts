@@ -78,6 +78,28 @@ describe('refusals below the API', () => {
     await loggedLineWith(answer.body.debugging_request_id);
   });
 
+  it('answers a malformed request that follows an answered one on the same keep-alive connection', async () => {
+    const { hostname, port } = new URL(t.baseUrl);
+    const text = await new Promise<string>((resolve) => {
+      let received = '';
+      let followed = false;
+      const socket = connect(Number(port), hostname, () => socket.write('GET /health/live HTTP/1.1\r\nHost: x\r\n\r\n'));
+      socket.on('data', (chunk) => {
+        received += chunk.toString('latin1');
+        // The first answer is complete: send the malformed request after it.
+        if (received.includes('\r\n\r\n') && !followed) {
+          followed = true;
+          socket.write('G@T / HTTP/1.1\r\nHost: x\r\n\r\n');
+        }
+      });
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve(received));
+    });
+    const answers = text.split(/(?=HTTP\/1\.1 )/);
+    expect(answers.map((answer) => answer.slice(9, 12))).toEqual(['200', '400']);
+    expect(JSON.parse(answers[1].slice(answers[1].indexOf('\r\n\r\n') + 4))).toEqual({ debugging_request_id: expect.stringMatching(/^[0-9a-f-]{36}$/), message: expect.any(String) });
+  });
+
   it('still answers a well-formed request on a raw socket', async () => {
     const answer = await sendRaw('GET /health/live HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
     expect(answer.status).toBe(200);
