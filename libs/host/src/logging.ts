@@ -1,7 +1,6 @@
-import { DynamicModule, LoggerService, Module } from '@nestjs/common';
+import type { LoggerService } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { LoggerModule } from 'nestjs-pino';
 import { pino, type DestinationStream, type Logger as PinoInstance } from 'pino';
 import type { RequestHandler } from 'express';
 
@@ -28,6 +27,7 @@ export function createLedgerLogger(level: string, destination?: DestinationStrea
 }
 
 interface LoggedRequest extends IncomingMessage {
+  id?: string;
   requestId?: string;
 }
 
@@ -42,43 +42,124 @@ const REQUEST_SERIALIZERS = {
 
 /**
  * One line per request when its answer is sent, with `request_id`, the id the answer's
- * `x-request-id` header and error body (`debugging_request_id`) carry, and that id bound to every log
- * line made while handling it (`request.log`, which nestjs-pino picks up). Only method, path (no query
+ * `x-request-id` header and error body (`debugging_request_id`) carry. Only method, path (no query
  * string) and status are logged: never headers (the api-key) nor bodies (PAN, CVV, PIN).
  *
  * The lines are pino-http's (its `quietReqLogger` form, same serializers, levels, messages and field
- * order); pino-http itself also built a second child logger holding the request for every request,
- * logged or not, where this puts the request in the line's fields, and only in a line the level lets
- * through.
+ * order), without its per-request child loggers: `request_id` is the line's first field of its own,
+ * where a child's binding was, and nothing is built for a line the level does not let through.
+ * `watch` is called by the stack's own first stage (a Fastify onRequest hook, an Express middleware).
  */
-export function createRequestLogger(logger: PinoInstance): RequestHandler {
-  const base = logger.child({}, { serializers: REQUEST_SERIALIZERS });
-  return ((request: LoggedRequest, response: ServerResponse, next: () => void) => {
-    request.id ||= request.requestId ?? randomUUID();
-    const log = base.child({ request_id: request.id });
-    request.log ??= log;
+export class RequestLog {
+  private readonly log: PinoInstance;
+
+  constructor(logger: PinoInstance) {
+    this.log = logger.child({}, { serializers: REQUEST_SERIALIZERS });
+  }
+
+  watch(request: LoggedRequest, response: ServerResponse, requestId: string): void {
     const started = Date.now();
     const finished = (error?: Error) => {
       response.removeListener('close', finished);
       response.removeListener('finish', finished);
       response.removeListener('error', finished);
-      logAnswer(log, request, response, started, error);
+      this.answered(requestId, request, response, started, error);
     };
     response.on('close', finished);
     response.on('finish', finished);
     response.on('error', finished);
+  }
+
+  private answered(requestId: string, request: LoggedRequest, response: ServerResponse & { err?: Error }, started: number, error?: Error): void {
+    const level: Level = error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info';
+    if (!this.log.isLevelEnabled(level)) return;
+    const responseTime = Date.now() - started;
+    const failure = error || response.err || (response.statusCode >= 500 ? new Error(`failed with status code ${response.statusCode}`) : undefined);
+    // `request_id` then `req` first in the line's own fields: where pino-http's child loggers put them, right after the bindings.
+    if (failure) return this.log[level]({ request_id: requestId, req: request, res: response, err: failure, responseTime }, 'request errored');
+    const message = !request.readableAborted && response.writableEnded ? 'request completed' : 'request aborted';
+    this.log[level]({ request_id: requestId, req: request, res: response, responseTime }, message);
+  }
+}
+
+/** The request log as an Express middleware (the Express stack), under the id the request-id middleware gave. */
+export function createRequestLogger(logger: PinoInstance): RequestHandler {
+  const log = new RequestLog(logger);
+  return ((request: LoggedRequest, response: ServerResponse, next: () => void) => {
+    const requestId = (request.id ||= request.requestId ?? randomUUID());
+    log.watch(request, response, requestId);
     next();
   }) as unknown as RequestHandler;
 }
 
-function logAnswer(log: PinoInstance, request: LoggedRequest, response: ServerResponse & { err?: Error }, started: number, error?: Error): void {
-  const level: Level = error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info';
-  if (!log.isLevelEnabled(level)) return;
-  // `req` first in the line's own fields: where pino-http's child logger put it, right after the bindings.
-  const responseTime = Date.now() - started;
-  const failure = error || response.err || (response.statusCode >= 500 ? new Error(`failed with status code ${response.statusCode}`) : undefined);
-  if (failure) return log[level]({ req: request, res: response, err: failure, responseTime }, 'request errored');
-  log[level]({ req: request, res: response, responseTime }, !request.readableAborted && response.writableEnded ? 'request completed' : 'request aborted');
+/**
+ * A log line made while handling a request names the request itself (docs/decisions.md, "Logs"):
+ * `logger.warn({ request_id, msg })` on a Nest `Logger`. JSON lines (`PinoNestLogger`) carry it as
+ * `request_id` before `context`, where a request-bound child logger put it; other Nest loggers show
+ * the object.
+ */
+export interface LineInRequest {
+  readonly request_id: string;
+  readonly msg: string;
+}
+
+function isLineInRequest(message: unknown): message is LineInRequest {
+  return typeof message === 'object' && message !== null && typeof (message as LineInRequest).request_id === 'string' && typeof (message as LineInRequest).msg === 'string';
+}
+
+/**
+ * Nest's logger as JSON lines on the ledger's pino logger: nestjs-pino's `Logger` (same fields, levels
+ * and order: `context`, then the message or the object given), without its per-request
+ * AsyncLocalStorage. A line made inside a request says which one itself (`LineInRequest`): an active
+ * AsyncLocalStorage makes Node 20 run a hook on every promise of the process, the followers' too.
+ */
+export class PinoNestLogger implements LoggerService {
+  constructor(private readonly logger: PinoInstance) {}
+
+  verbose(message: unknown, ...optionalParams: unknown[]): void {
+    this.call('trace', message, optionalParams);
+  }
+  debug(message: unknown, ...optionalParams: unknown[]): void {
+    this.call('debug', message, optionalParams);
+  }
+  log(message: unknown, ...optionalParams: unknown[]): void {
+    this.call('info', message, optionalParams);
+  }
+  warn(message: unknown, ...optionalParams: unknown[]): void {
+    this.call('warn', message, optionalParams);
+  }
+  error(message: unknown, ...optionalParams: unknown[]): void {
+    this.call('error', message, optionalParams);
+  }
+  fatal(message: unknown, ...optionalParams: unknown[]): void {
+    this.call('fatal', message, optionalParams);
+  }
+
+  /** nestjs-pino's `Logger.call`: the context is the last parameter; an Error is `err`; Nest's `(message, stack)` error form too. */
+  private call(level: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal', message: unknown, optionalParams: unknown[]): void {
+    if (!this.logger.isLevelEnabled(level)) return;
+    const fields: Record<string, unknown> = {};
+    if (isLineInRequest(message)) fields.request_id = message.request_id;
+    let params: unknown[] = [];
+    if (optionalParams.length !== 0) {
+      fields.context = optionalParams[optionalParams.length - 1];
+      params = optionalParams.slice(0, -1);
+    }
+    const log = this.logger[level].bind(this.logger) as (...args: unknown[]) => void;
+    if (isLineInRequest(message)) {
+      log(fields, message.msg, ...params);
+    } else if (typeof message === 'object') {
+      if (message instanceof Error) fields.err = message;
+      else Object.assign(fields, message);
+      log(fields, ...params);
+    } else if (level === 'error' && typeof message === 'string' && params.length === 1 && typeof params[0] === 'string' && /\n\s*at /.test(params[0])) {
+      const err = new Error(message);
+      err.stack = params[0];
+      log({ ...fields, err });
+    } else {
+      log(fields, message, ...params);
+    }
+  }
 }
 
 /**
@@ -114,15 +195,4 @@ export class FrameworkStartLinesAtDebug implements LoggerService {
   fatal(message: unknown, ...optionalParams: unknown[]): void {
     this.logger.fatal?.(message, ...optionalParams);
   }
-}
-
-@Module({})
-class LoggedLedgerModule {}
-
-/**
- * The app module with nestjs-pino as Nest's logger, bound to the request of the pino-http middleware
- * that configureHttp installs (`useExisting`), so a log line made inside a request carries its id.
- */
-export function withPinoLogging(appModule: DynamicModule, logger: PinoInstance): DynamicModule {
-  return { module: LoggedLedgerModule, imports: [appModule, LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true })] };
 }

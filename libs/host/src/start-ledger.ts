@@ -1,6 +1,6 @@
 import { INestApplication, Logger, LoggerService, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Logger as PinoNestLogger } from 'nestjs-pino';
+import type { FastifyInstance } from 'fastify';
 import type { Server } from 'node:http';
 import type { DestinationStream } from 'pino';
 import type { HostResolver } from '@ledger/egress';
@@ -12,7 +12,7 @@ import { DrainingNatsServer } from './distributed/draining-nats-server';
 import { HttpIntake } from './distributed/http-intake';
 import { ProcessConfig } from './distributed/process-config';
 import { commandRoleModules, LEDGER_ROLES, LedgerAppModule, LedgerRole } from './ledger-app.module';
-import { createLedgerLogger, createRequestLogger, FrameworkStartLinesAtDebug, withPinoLogging } from './logging';
+import { createLedgerLogger, FrameworkStartLinesAtDebug, PinoNestLogger, RequestLog } from './logging';
 import { ensureSandboxProgram } from './sandbox-program';
 import { prepareStorage } from './storage';
 
@@ -74,16 +74,15 @@ export async function startLedger(
   const storage = await prepareStorage(config);
   const appModule = LedgerAppModule.forRoot({ ...storage.runtime, hostResolver: options.hostResolver, faultPoints: options.faultPoints }, roles, transport);
   const pinoLogger = options.logDestination || options.logger === undefined ? createLedgerLogger(config.logLevel, options.logDestination) : null;
-  const rootModule = pinoLogger ? withPinoLogging(appModule, pinoLogger) : appModule;
   const appOptions = {
     bodyParser: false,
-    logger: pinoLogger ? undefined : (options.logger ?? new Logger()),
+    logger: pinoLogger ? new PinoNestLogger(pinoLogger) : (options.logger ?? new Logger()),
     bufferLogs: pinoLogger !== null,
     abortOnError: false,
   };
   // docs/decisions.md, "HTTP stack": the service serves with NestJS on Fastify.
-  const app = await NestFactory.create(rootModule, new LedgerFastifyAdapter(config.httpTimeouts), appOptions);
-  if (pinoLogger) app.useLogger(new FrameworkStartLinesAtDebug(app.get(PinoNestLogger)));
+  const app = await NestFactory.create(appModule, new LedgerFastifyAdapter(config.httpTimeouts), appOptions);
+  if (pinoLogger) app.useLogger(new FrameworkStartLinesAtDebug(new PinoNestLogger(pinoLogger)));
   // Said at every start, loudly when the sandbox default lets outbound calls reach this machine.
   const egress = new Logger('Egress');
   const reach = `outbound calls (webhooks, authorization stream) may reach ${describeEgress(config)}`;
@@ -91,9 +90,14 @@ export async function startLedger(
   else egress.log(reach);
   const intake = new HttpIntake();
   if (gateway) {
-    app.use(intake.middleware);
-    const requestLogger = pinoLogger ? createRequestLogger(pinoLogger) : undefined;
-    if (requestLogger) app.use(requestLogger);
+    // The intake count and the request log start in a Fastify hook: a middleware (@fastify/middie)
+    // costs every request Nest's and middie's dispatch, for work that needs only the raw request.
+    const requestLog = pinoLogger ? new RequestLog(pinoLogger) : null;
+    (app.getHttpAdapter().getInstance() as FastifyInstance).addHook('onRequest', (request, reply, done) => {
+      intake.took(reply.raw);
+      requestLog?.watch(request.raw, reply.raw, request.id);
+      done();
+    });
     configureFastifyHttp(app);
     setupOpenApi(app);
   }

@@ -1,4 +1,4 @@
-import { Get, Headers, Logger, Param, Query, Res } from '@nestjs/common';
+import { Get, Headers, Logger, Param, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
 import { CallingProgram } from '@ledger/auth';
@@ -22,6 +22,7 @@ import { ProgramApi, Route } from '../http/api-routes';
 import { pageRequest } from '../http/paging';
 import { RequestInvalid } from '../http/errors';
 import { takeRawResponse } from '../http/http-answer';
+import { RequestWithId, requestIdOf } from '../http/request-id';
 import { EmptyModel, EventModel, EventPageModel, WebhookAttemptPageModel } from '../http/openapi-models';
 import { FeedEvents, positionOf, presentEvent } from './feed-events';
 import { LiveEventStreams } from './live-event-streams';
@@ -57,6 +58,7 @@ export class EventsController {
     @Query() query: EventStreamParams,
     @Headers('last-event-id') lastEventId: string | undefined,
     @Res() reply: unknown,
+    @Req() request: RequestWithId,
   ): Promise<void> {
     const after = lastEventId === undefined ? await this.feed.livePosition() : await this.resumePoint(programToken, lastEventId);
     // From here the route writes the answer itself; an error before this point gets the usual body.
@@ -65,7 +67,7 @@ export class EventsController {
       await this.streams.serve({ programToken, after, eventTypes: query.event_types }, response);
     } catch (error) {
       // The answer has begun, so no error body can follow: the client sees the stream end and resumes.
-      this.logger.error(`event stream of program ${programToken} ended by an error: ${String(error)}`);
+      this.logger.error({ request_id: requestIdOf(request), msg: `event stream of program ${programToken} ended by an error: ${String(error)}` });
       if (!response.writableEnded) response.end();
     }
   }

@@ -24,7 +24,8 @@ export function sendError(error: unknown, request: RequestWithId, response: unkn
     return;
   }
   const { status, body, retry } = errorOutcome(error, request);
-  if (status >= 500) logger.error(`${request.method} ${pathOf(request)} ${body.debugging_request_id}: ${(error as Error)?.stack ?? String(error)}`);
+  // The line names its request itself (docs/decisions.md, "Logs"): no logger is bound to the request.
+  if (status >= 500) logger.error({ request_id: body.debugging_request_id, msg: `${request.method} ${pathOf(request)} ${body.debugging_request_id}: ${(error as Error)?.stack ?? String(error)}` });
   if (!headersSent(response)) answer(response, status, retryHeaders(retry), body);
 }
 

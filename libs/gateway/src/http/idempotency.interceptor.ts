@@ -11,7 +11,7 @@ import { errorOutcome } from './error-body.filter';
 import { IdempotencyKeyInProgress, IdempotencyKeyReused, IdempotentReplay, RequestInvalid } from './errors';
 import { RawJson, writeJson } from './exact-json';
 import { pathOf, setHeader } from './http-answer';
-import type { RequestWithId } from './request-id';
+import { RequestWithId, requestIdOf } from './request-id';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -66,11 +66,11 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const successStatus: number = Reflect.getMetadata(HTTP_CODE_METADATA, context.getHandler()) ?? (request.method === 'POST' ? 201 : 200);
     return next.handle().pipe(
       mergeMap(async (body: unknown) => {
-        await this.complete(programToken, key, hash, { status: successStatus, body });
+        await this.complete(programToken, key, hash, { status: successStatus, body }, request);
         return body;
       }),
       catchError(async (error: unknown) => {
-        if (!(error instanceof IdempotentReplay)) await this.complete(programToken, key, hash, errorOutcome(error, request));
+        if (!(error instanceof IdempotentReplay)) await this.complete(programToken, key, hash, errorOutcome(error, request), request);
         throw error;
       }),
     );
@@ -117,7 +117,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
    * progress (repeats answer 409 until it expires): re-running a request that may have had its
    * effect would be worse.
    */
-  private async complete(programToken: string, key: string, hash: string, outcome: Outcome): Promise<void> {
+  private async complete(programToken: string, key: string, hash: string, outcome: Outcome, request: RequestWithId): Promise<void> {
     try {
       const text = writeJson(outcome.body);
       const body = text === undefined ? null : this.vault.encrypt(text);
@@ -126,7 +126,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
         data: { status: 'done', responseStatus: outcome.status, responseBody: body },
       });
     } catch (error) {
-      this.logger.error(`Could not store the outcome for an Idempotency-Key of program ${programToken}: ${(error as Error)?.stack ?? String(error)}`);
+      this.logger.error({ request_id: requestIdOf(request), msg: `Could not store the outcome for an Idempotency-Key of program ${programToken}: ${(error as Error)?.stack ?? String(error)}` });
     }
   }
 

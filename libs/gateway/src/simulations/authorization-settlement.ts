@@ -53,7 +53,7 @@ export class AuthorizationSettlement {
         return outcome.events.length > 0 ? { outcome: 'withdrawn' } : await this.standing(streamId);
       } catch (error) {
         if (Date.now() + wait > deadline) {
-          this.logger.error(`authorization ${transactionToken}: could not settle: ${error instanceof Error ? error.message : String(error)}`);
+          this.logger.error({ request_id: origin.correlationId, msg: `authorization ${transactionToken}: could not settle: ${error instanceof Error ? error.message : String(error)}` });
           return { outcome: 'unknown' };
         }
       }

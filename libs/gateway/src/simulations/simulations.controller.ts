@@ -84,7 +84,7 @@ export class SimulationsController {
   private async settleFailed(error: unknown, origin: CommandOrigin, transactionToken: string): Promise<SimulationAccepted> {
     const mapped = mapError(error);
     if (mapped.status < 500 || !this.settlement.possible) throw error;
-    this.logger.warn(`authorization ${transactionToken} failed (${error instanceof Error ? error.message : String(error)}); settling it`);
+    this.logger.warn({ request_id: origin.correlationId, msg: `authorization ${transactionToken} failed (${error instanceof Error ? error.message : String(error)}); settling it` });
     const settled = await this.settlement.settle(origin, transactionToken);
     if (settled.outcome === 'recorded') return { transactionToken, result: settled.result, position: settled.position };
     if (settled.outcome === 'withdrawn') throw new AuthorizationNotRecorded(mapped.message);

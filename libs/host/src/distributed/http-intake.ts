@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import { InFlightWork } from './in-flight-work';
 
 /**
@@ -10,20 +10,12 @@ export class HttpIntake {
   private readonly inFlight = new InFlightWork();
   private draining = false;
 
-  /** A middleware on Node's own request and response (Nest's `app.use` on Fastify runs it there). */
-  readonly middleware = (_request: IncomingMessage, response: ServerResponse, next: () => void): void => {
+  /** Counts a request from now until its response closes (Node closes every response, answered or not, after `finish`). */
+  took(response: ServerResponse): void {
     this.inFlight.started();
-    let finished = false;
-    const finish = () => {
-      if (finished) return;
-      finished = true;
-      this.inFlight.finished();
-    };
-    response.once('finish', finish);
-    response.once('close', finish);
+    response.once('close', () => this.inFlight.finished());
     if (this.draining) response.setHeader('Connection', 'close');
-    next();
-  };
+  }
 
   /** Marks answers `Connection: close` from now on (the start of a drain). */
   beginDraining(): void {
