@@ -31,8 +31,8 @@ export class LedgerFastifyAdapter extends FastifyAdapter {
       routerOptions: { ignoreTrailingSlash: true, maxParamLength: 8192 },
       bodyLimit: BODY_LIMIT_BYTES,
       clientErrorHandler: answerClientError,
-      // The id is made with the request, before any hook or middleware runs, so the request logger
-      // (pino-http, a middleware on the raw request) and every error body carry the same one.
+      // The id is made with the request, before any hook runs, so the request log (started in
+      // startLedger's onRequest hook) and every error body carry the same one.
       genReqId: (raw: IncomingMessage) => ((raw as { requestId?: string }).requestId = randomUUID()),
       // The router refuses a path with a broken %-escape before any hook runs: same error body as
       // everything else, with the id of the request's log line.
@@ -87,7 +87,7 @@ export function configureFastifyHttp(app: INestApplication): void {
     reply.header('x-request-id', request.id);
     done();
   });
-  // After onRequest, so the request logger and the in-flight count (middleware) see refused requests too.
+  // After onRequest, so the request log and the in-flight count (startLedger's onRequest hook) see refused requests too.
   fastify.addHook('preParsing', (request, reply, payload, done) => {
     try {
       refuseBeforeParsing(routes, request, reply);
