@@ -76,7 +76,7 @@ export async function startLedger(
   const pinoLogger = options.logDestination || options.logger === undefined ? createLedgerLogger(config.logLevel, options.logDestination) : null;
   const appOptions = {
     bodyParser: false,
-    logger: pinoLogger ? new PinoNestLogger(pinoLogger) : (options.logger ?? new Logger()),
+    logger: pinoLogger ? undefined : (options.logger ?? new Logger()),
     bufferLogs: pinoLogger !== null,
     abortOnError: false,
   };

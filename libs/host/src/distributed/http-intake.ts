@@ -10,10 +10,13 @@ export class HttpIntake {
   private readonly inFlight = new InFlightWork();
   private draining = false;
 
+  /** One listener for every response: a response closes once, so nothing is made per request. */
+  private readonly closed = (): void => this.inFlight.finished();
+
   /** Counts a request from now until its response closes (Node closes every response, answered or not, after `finish`). */
   took(response: ServerResponse): void {
     this.inFlight.started();
-    response.once('close', () => this.inFlight.finished());
+    response.on('close', this.closed);
     if (this.draining) response.setHeader('Connection', 'close');
   }
 
