@@ -1,8 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino, type DestinationStream, type Logger as PinoInstance } from 'pino';
-import type { RequestHandler } from 'express';
 
 /**
  * Paths pino censors wherever they appear near the top of a log line. Request bodies and headers are
@@ -48,7 +46,7 @@ const REQUEST_SERIALIZERS = {
  * The lines are pino-http's (its `quietReqLogger` form, same serializers, levels, messages and field
  * order), without its per-request child loggers: `request_id` is the line's first field of its own,
  * where a child's binding was, and nothing is built for a line the level does not let through.
- * `watch` is called by the stack's own first stage (a Fastify onRequest hook, an Express middleware).
+ * `watch` is called by the stack's own first stage, a Fastify onRequest hook.
  */
 export class RequestLog {
   private readonly log: PinoInstance;
@@ -82,15 +80,6 @@ export class RequestLog {
   }
 }
 
-/** The request log as an Express middleware (the Express stack), under the id the request-id middleware gave. */
-export function createRequestLogger(logger: PinoInstance): RequestHandler {
-  const log = new RequestLog(logger);
-  return ((request: LoggedRequest, response: ServerResponse, next: () => void) => {
-    const requestId = (request.id ||= request.requestId ?? randomUUID());
-    log.watch(request, response, requestId);
-    next();
-  }) as unknown as RequestHandler;
-}
 
 /**
  * A log line made while handling a request names the request itself (docs/decisions.md, "Logs"):

@@ -50,7 +50,7 @@ export async function startLedger(
     roles?: readonly LedgerRole[];
     /** The distributed settings (roles, NATS, probes port, drain); unset: the embedded default. */
     process?: Partial<ProcessConfig>;
-    /** Unset: JSON log lines (nestjs-pino) at LOG_LEVEL on stdout. Given (tests pass false): that Nest logger, no pino. */
+    /** Unset: JSON log lines (pino) at LOG_LEVEL on stdout. Given (tests pass false): that Nest logger, no pino. */
     logger?: LoggerService | LogLevel[] | false;
     /** JSON log lines go here instead of a stdout stream of their own (main.ts prints its banner on it; tests capture lines); takes precedence over `logger`. */
     logDestination?: DestinationStream;
