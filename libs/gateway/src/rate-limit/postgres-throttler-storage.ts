@@ -25,14 +25,17 @@ export class PostgresThrottlerStorage implements ThrottlerStorage {
   constructor(private readonly pool: Pool) {}
 
   // window_ends is kept to the millisecond (rounded), hence the 1 ms of slack before rounding up.
+  // clock_timestamp(), not now(): now() is when the statement's transaction began, and a hit that
+  // waited on the row lock of a window created meanwhile saw that window end more than a whole
+  // window after its own start (a Retry-After of 2 s for a 1 s window).
   async increment(key: string, ttl: number, limit: number, _blockDuration: number, _throttlerName: string): Promise<RateLimitRecord> {
     const { rows } = await this.pool.query<{ hits: number; seconds_left: number }>(
       `insert into rate_limit_windows as w (key, hits, window_ends)
-            values ($1, 1, now() + $2 * interval '1 millisecond')
+            values ($1, 1, clock_timestamp() + $2 * interval '1 millisecond')
        on conflict (key) do update set
-            hits = case when w.window_ends <= now() then 1 else w.hits + 1 end,
-            window_ends = case when w.window_ends <= now() then excluded.window_ends else w.window_ends end
-       returning hits, greatest(1, ceil(extract(epoch from (window_ends - now())) - 0.001))::int as seconds_left`,
+            hits = case when w.window_ends <= clock_timestamp() then 1 else w.hits + 1 end,
+            window_ends = case when w.window_ends <= clock_timestamp() then clock_timestamp() + $2 * interval '1 millisecond' else w.window_ends end
+       returning hits, least(ceil($2 / 1000.0), greatest(1, ceil(extract(epoch from (window_ends - clock_timestamp())) - 0.001)))::int as seconds_left`,
       [key, ttl],
     );
     if (++this.increments % SWEEP_EVERY === 0) void this.sweep().catch(() => undefined);
