@@ -61,8 +61,11 @@ it('replays a few hundred mixed transactions into identical read models and list
   expect((before[0] as { total_entries: number }).total_entries).toBeGreaterThan(200);
 
   const store = t.ledger.app.get<EventStore>(EVENT_STORE);
-  const report = await replayReadModels(store, t.ledger.app.get(Pool), { keepSchema: true, schema: `replay_${process.env.LEDGER_TEST_RUN ?? 'single'}` });
+  const report = await replayReadModels(store, t.ledger.app.get(Pool), { keepSchema: true, eventsFeed: true, schema: `replay_${process.env.LEDGER_TEST_RUN ?? 'single'}` });
+  // The read models and the events feed: every feed row of the replay is the live one, byte for byte.
   expect(report.differences).toEqual([]);
+  const feedRows = await t.pool.query(`select count(*)::int as n from "${report.schema}".feed_events`);
+  expect(feedRows.rows[0].n).toBeGreaterThan(200);
   expect(report.events).toBeGreaterThan(500);
   expect(report.eventsPerSecond).toBeGreaterThan(0);
 

@@ -74,6 +74,7 @@ export async function runAdminCommand(app: INestApplicationContext, args: readon
   }
   if (command === 'replay') {
     const report = await replayReadModels(app.get<EventStore>(EVENT_STORE), app.get(Pool), {
+      eventsFeed: args.includes('--feed'),
       onProgress: (events, rate) => process.stderr.write(`\rreplayed ${events} events (${Math.round(rate)} events/s)`),
     });
     process.stderr.write('\n');

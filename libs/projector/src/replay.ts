@@ -25,9 +25,9 @@ export interface ReplayReport {
 }
 
 /**
- * Auditors' replay: rebuilds every read model and the events feed from the events alone into a fresh
- * schema, through the live projector's own pass, up to the position the live projector has reached,
- * then compares both row by row.
+ * Auditors' replay: rebuilds every read model (and, asked, the events feed) from the events alone into
+ * a fresh schema, through the live projector's own pass, up to the position the live projector has
+ * reached, then compares both row by row.
  */
 export async function replayReadModels(
   store: EventStore,
@@ -39,6 +39,12 @@ export async function replayReadModels(
     keepSchema?: boolean;
     /** Replay only this many events and skip the comparison: a rate measurement on a large log. */
     maxEvents?: number;
+    /**
+     * Derive the events feed too, as the live projector does, and compare it with the live one. Off by
+     * default: rendering and writing every webhook event's body more than halves a replay's rate, and
+     * the read models are what an auditor rebuilds; the feed's bytes are pinned by their own test.
+     */
+    eventsFeed?: boolean;
   } = {},
 ): Promise<ReplayReport> {
   const schema = options.schema ?? `replay_${Date.now()}`;
@@ -47,7 +53,8 @@ export async function replayReadModels(
   const client = createReadModelClient(pool, { schema });
   try {
     const until = await liveCheckpoint(pool);
-    const projector = new ReadModelProjector(store, client, { schema, pool });
+    const eventsFeed = options.eventsFeed ?? false;
+    const projector = new ReadModelProjector(store, client, { schema, pool, eventsFeed });
     const started = process.hrtime.bigint();
     let events = 0;
     const read = async (after: GlobalPosition | null): Promise<RecordedEvent[]> =>
@@ -66,7 +73,7 @@ export async function replayReadModels(
       options.onProgress?.(events, events / elapsedSeconds(started));
     }
     const seconds = elapsedSeconds(started);
-    const differences = options.maxEvents === undefined ? await compare(pool, schema) : [];
+    const differences = options.maxEvents === undefined ? await compare(pool, schema, eventsFeed ? REPLAYED_WITH_FEED : PROJECTED) : [];
     return { schema, events, seconds, eventsPerSecond: seconds > 0 ? events / seconds : events, differences };
   } finally {
     await client.$disconnect();
@@ -86,16 +93,18 @@ export async function liveCheckpoint(pool: Pool): Promise<GlobalPosition | null>
   return rows[0] ? { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].prepare) } : null;
 }
 
-/**
- * The tables a replay rebuilds, with the column each is keyed by: the read models, and the events
- * feed, whose bodies are the card or transaction as each event left it and so come out the same
- * however the log is cut into batches.
- */
-const REPLAYED_TABLES: readonly [string, string][] = [...Object.entries(PROJECTED_TABLES), ['feed_events', 'token']];
+/** The read models a replay rebuilds, with the column each is keyed by. */
+const PROJECTED: readonly [string, string][] = Object.entries(PROJECTED_TABLES);
 
-async function compare(pool: Pool, schema: string): Promise<ReplayReport['differences']> {
+/**
+ * With the events feed: its bodies are the card or transaction as each event left it, so they come out
+ * the same however the log is cut into batches.
+ */
+const REPLAYED_WITH_FEED: readonly [string, string][] = [...PROJECTED, ['feed_events', 'token']];
+
+async function compare(pool: Pool, schema: string, tables: readonly [string, string][]): Promise<ReplayReport['differences']> {
   const differences: ReplayReport['differences'] = [];
-  for (const [table, key] of REPLAYED_TABLES) {
+  for (const [table, key] of tables) {
     const [live, replayed] = await Promise.all(
       ['public', schema].map(async (source) => {
         const { rows } = await pool.query(`select * from "${source}"."${table}" order by "${key}"`);
