@@ -23,7 +23,7 @@ export class EventProofQuery {
   @IntegerParameter({ ...TREE_SIZE, minimum: 1, description: 'The tree_size of the saved digest to prove against; default, or past the head of the log: the whole log now (the answer\'s tree_size says which)' })
   tree_size?: number;
 
-  @IntegerParameter({ ...TREE_SIZE, minimum: 1, description: 'Former name of tree_size, still accepted; giving both with different values is refused' })
+  @IntegerParameter({ ...TREE_SIZE, minimum: 1, description: 'Former name of tree_size, still accepted; tree_size wins when both are given' })
   digest_position?: number;
 }
 

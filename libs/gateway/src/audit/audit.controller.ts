@@ -3,7 +3,6 @@ import { CallingProgram } from '@ledger/auth';
 import { CardTokenParam, ConsistencyQuery, EventIdParam, EventProofQuery, FundingTokenParam, TransactionTokenParam } from '@ledger/contracts';
 import type { SignedDigest } from '@ledger/ledger-proof';
 import { ProgramApi, Route } from '../http/api-routes';
-import { RequestInvalid } from '../http/errors';
 import { AuditedEventListModel, BalanceModel, ConsistencyProofModel, EventProofModel, SignedDigestModel } from '../http/openapi-models';
 import { Balances, BalanceResponse } from './balances';
 import { ConsistencyResponse, EventProofResponse, LedgerCommitment } from './ledger-commitment';
@@ -34,9 +33,7 @@ export class AuditController {
     answers: EventProofModel,
   })
   proof(@CallingProgram() programToken: string, @Param() { event_id }: EventIdParam, @Query() { tree_size, digest_position }: EventProofQuery): Promise<EventProofResponse> {
-    if (tree_size !== undefined && digest_position !== undefined && tree_size !== digest_position) {
-      throw new RequestInvalid('tree_size and digest_position name the same digest size: give one, or both equal');
-    }
+    // tree_size, the digest's own name for it, wins over the former name when both are given.
     return this.commitment.proof(programToken, event_id, tree_size ?? digest_position);
   }
 
