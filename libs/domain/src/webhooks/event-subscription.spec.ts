@@ -8,6 +8,7 @@ import {
   EventSubscriptionEvent,
   EventSubscriptionNotFound,
   eventSubscriptionStreamId,
+  receivesEvent,
   subscribesTo,
   UnknownWebhookEventType,
   UpdateEventSubscription,
@@ -227,6 +228,22 @@ describe('event subscription aggregate', () => {
       expect(subscribesTo([], 'card_transaction.updated')).toBe(true);
       expect(subscribesTo(['card.created'], 'card.created')).toBe(true);
       expect(subscribesTo(['card.created'], 'card.updated')).toBe(false);
+    });
+  });
+
+  describe('receivesEvent', () => {
+    const subscription = { programToken: 'program-a', eventTypes: ['card.created'], created: new Date('2026-11-27T10:00:00.000Z') };
+    const event = { programToken: 'program-a', eventType: 'card.created' as const, occurredAt: new Date('2026-11-27T10:00:00.000Z') };
+
+    it('takes an event of its program and type that happened when it was created or later', () => {
+      expect(receivesEvent(subscription, event)).toBe(true);
+      expect(receivesEvent(subscription, { ...event, occurredAt: new Date('2026-11-27T10:00:00.001Z') })).toBe(true);
+    });
+
+    it('refuses history, another program and an unwanted type', () => {
+      expect(receivesEvent(subscription, { ...event, occurredAt: new Date('2026-11-27T09:59:59.999Z') })).toBe(false);
+      expect(receivesEvent(subscription, { ...event, programToken: 'program-b' })).toBe(false);
+      expect(receivesEvent(subscription, { ...event, eventType: 'card.updated' })).toBe(false);
     });
   });
 });

@@ -185,6 +185,18 @@ export function normalizeEventTypes(eventTypes: readonly string[]): WebhookEvent
   return seen;
 }
 
+/**
+ * Whether a subscription gets a message for an event: one of its own program's, of a type it wants,
+ * that happened no earlier than the subscription was created (a new subscription never receives
+ * history). Both feeds of the webhook outbox ask this.
+ */
+export function receivesEvent(
+  subscription: { readonly programToken: string; readonly eventTypes: readonly string[]; readonly created: Date },
+  event: { readonly programToken: string; readonly eventType: WebhookEventType; readonly occurredAt: Date },
+): boolean {
+  return subscription.programToken === event.programToken && subscription.created.getTime() <= event.occurredAt.getTime() && subscribesTo(subscription.eventTypes, event.eventType);
+}
+
 /** Whether a subscription with these types wants a message of this type (an empty list wants all). */
 export function subscribesTo(eventTypes: readonly string[], eventType: WebhookEventType): boolean {
   return eventTypes.length === 0 || eventTypes.includes(eventType);

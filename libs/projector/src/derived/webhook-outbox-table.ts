@@ -1,5 +1,5 @@
 import { webhookMessageId } from '@ledger/contracts';
-import { subscribesTo } from '@ledger/domain';
+import { receivesEvent } from '@ledger/domain';
 import { jsonParameterChunks, type ProcessorSql } from '@ledger/runtime';
 import type { DerivedEvent } from './event-bodies-of-batch';
 
@@ -46,16 +46,17 @@ export class WebhookOutboxTable {
   async enqueue(sql: ProcessorSql, events: readonly DerivedEvent[]): Promise<number> {
     if (events.length === 0) return 0;
     const programs = [...new Set(events.map((event) => event.recorded.metadata.programToken))];
-    const subscriptions = await sql.query<SubscriptionRow>(this.subscriptionsSql, [programs]);
-    if (subscriptions.length === 0) return 0;
+    const rows = await sql.query<SubscriptionRow>(this.subscriptionsSql, [programs]);
+    if (rows.length === 0) return 0;
+    const subscriptions = rows.map((row) => ({ token: row.token, programToken: row.program_token, eventTypes: row.event_types, created: row.created }));
     const now = this.now();
     const created = now.toISOString();
     const firstAttempt = new Date(now.getTime() + (this.options.retrySchedule[0] ?? 0)).toISOString();
     const messages = [];
     for (const { recorded, eventType, body } of events) {
-      const occurred = Date.parse(recorded.metadata.occurredAt);
+      const event = { programToken: recorded.metadata.programToken, eventType, occurredAt: new Date(recorded.metadata.occurredAt) };
       for (const subscription of subscriptions) {
-        if (subscription.program_token !== recorded.metadata.programToken || subscription.created.getTime() > occurred || !subscribesTo(subscription.event_types, eventType)) continue;
+        if (!receivesEvent(subscription, event)) continue;
         messages.push({
           id: webhookMessageId(recorded.metadata.eventId, subscription.token),
           event_id: recorded.metadata.eventId,

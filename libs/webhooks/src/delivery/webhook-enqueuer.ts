@@ -1,5 +1,5 @@
 import { IntegrationMessage, subjectTokenOf, webhookEventTypeOf, webhookMessageId } from '@ledger/contracts';
-import { subscribesTo, WebhookEventType } from '@ledger/domain';
+import { receivesEvent, WebhookEventType } from '@ledger/domain';
 import type { EventStore } from '@ledger/event-store';
 import type { ReadModelClient, ReadModelTransaction } from '@ledger/read-model';
 import { EventBodies } from '../events/event-bodies';
@@ -63,7 +63,7 @@ export class WebhookEnqueuer {
     for (const { envelope, eventType } of wanted) {
       const occurred = new Date(envelope.occurred_at);
       const targets = subscriptions.filter(
-        (subscription) => subscription.programToken === envelope.program_token && subscription.created <= occurred && subscribesTo(subscription.eventTypes, eventType),
+        (subscription) => receivesEvent(subscription, { programToken: envelope.program_token, eventType, occurredAt: occurred }),
       );
       if (targets.length === 0) continue;
       const subject = subjectTokenOf(envelope);
