@@ -34,7 +34,7 @@ function unredact(shown: unknown, exported: unknown): unknown {
 
 /** Auditors read a program's raw streams over the API, and export them for offline verification. */
 describe('stream access and export for auditors', () => {
-  const u = ledgerForTests({ RECONCILER_LAG_MS: '0' });
+  const u = ledgerForTests({});
 
   it("gives a program its card's and transaction's raw events in order, with positions and hashes, and 404 to others", async () => {
     const card = (await u.call('POST', '/v1/cards', { body: { type: 'DIGITAL_WALLET' } })).body;

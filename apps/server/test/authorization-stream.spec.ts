@@ -44,7 +44,7 @@ function signedWithSecret(request: ReceivedRequest): boolean {
 }
 
 beforeAll(async () => {
-  t = await startTestLedger({ RECONCILER_LAG_MS: '0' });
+  t = await startTestLedger({});
   endpointUrl = (await endpoint.start()).url('/asa');
 });
 

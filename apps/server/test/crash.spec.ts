@@ -32,7 +32,7 @@ beforeAll(async () => {
   pool = new Pool({ connectionString: databaseUrl, max: 2 });
   await truncateAll(pool);
   chmodSync(dataDir, 0o755);
-  env = { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', SANDBOX_API_KEY: apiKey, CARD_DATA_KEY: TEST_CARD_DATA_KEY, LEDGER_DATA_DIR: dataDir, RECONCILER_LAG_MS: '0' };
+  env = { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', SANDBOX_API_KEY: apiKey, CARD_DATA_KEY: TEST_CARD_DATA_KEY, LEDGER_DATA_DIR: dataDir };
 });
 
 afterAll(async () => {

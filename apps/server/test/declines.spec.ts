@@ -4,7 +4,7 @@ import { ledgerForTests } from './test-ledger';
  * Every decline reason of spec 2.6 provoked through the API, as docs/declines.md tells a user to.
  * Each test uses its own program, so program-wide settings never leak between tests.
  */
-const t = ledgerForTests({ RECONCILER_LAG_MS: '0' });
+const t = ledgerForTests({});
 
 type Json = Record<string, any>;
 

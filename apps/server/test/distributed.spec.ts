@@ -124,7 +124,6 @@ suite('distributed deployment: one process per service over NATS and Kafka', () 
       WEBHOOK_KAFKA_GROUP_ID: `webhook-dispatcher-distributed-${runId}`,
       WEBHOOK_RETRY_SCHEDULE: '0,200ms,500ms,1s',
       WEBHOOK_POLL_MS: '50',
-      RECONCILER_LAG_MS: '0',
       RATE_LIMIT_PER_SECOND: '0',
       RATE_LIMIT_PER_MINUTE: '0',
       LOG_LEVEL: 'warn',

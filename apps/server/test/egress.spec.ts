@@ -9,7 +9,7 @@ import { startTestLedger, TestLedger } from './test-ledger';
  * and the delivery log shows a program only the class of a failure.
  */
 
-const FAST_WEBHOOKS = { WEBHOOK_RETRY_SCHEDULE: '0,200ms,200ms,1500ms', WEBHOOK_POLL_MS: '50', WEBHOOK_TIMEOUT_MS: '2000', RECONCILER_LAG_MS: '0' };
+const FAST_WEBHOOKS = { WEBHOOK_RETRY_SCHEDULE: '0,200ms,200ms,1500ms', WEBHOOK_POLL_MS: '50', WEBHOOK_TIMEOUT_MS: '2000' };
 
 /** The seven URLs the defect report found accepted, and more of each forbidden class in other spellings. */
 function internalUrls(receiver: LocalReceiver): string[] {

@@ -14,7 +14,7 @@ const receiver = new LocalReceiver((request) => ({ status: request.path.startsWi
 
 beforeAll(async () => {
   await receiver.start();
-  t = await startTestLedger({ WEBHOOK_RETRY_SCHEDULE: '0,100ms', WEBHOOK_POLL_MS: '50', RECONCILER_LAG_MS: '0' });
+  t = await startTestLedger({ WEBHOOK_RETRY_SCHEDULE: '0,100ms', WEBHOOK_POLL_MS: '50' });
 });
 
 afterAll(async () => {

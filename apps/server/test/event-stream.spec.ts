@@ -39,7 +39,7 @@ async function cardLife(apiKey = t.apiKey): Promise<string> {
 const EVENTS_PER_LIFE = 6;
 
 beforeAll(async () => {
-  t = await startTestLedger({ EVENT_STREAM_HEARTBEAT_MS: '300', RECONCILER_LAG_MS: '0' });
+  t = await startTestLedger({ EVENT_STREAM_HEARTBEAT_MS: '300' });
 });
 
 afterEach(() => {

@@ -6,7 +6,7 @@ import { startTestLedger, TestLedger } from './test-ledger';
 /** Tamper evidence: a clean store verifies; one edited event is named by `verify`. */
 let t: TestLedger;
 beforeAll(async () => {
-  t = await startTestLedger({ RECONCILER_LAG_MS: '0' });
+  t = await startTestLedger({});
   const card = (await t.call('POST', '/v1/cards', { body: { type: 'DIGITAL_WALLET', spend_limit: 5000 } })).body;
   for (const amount of [100, 200, 300]) await t.call('POST', '/v1/simulate/authorize', { body: { pan: card.pan, amount, descriptor: 'Shop' } });
   await t.call('PATCH', `/v1/cards/${card.token}`, { body: { memo: 'audited' } });

@@ -58,7 +58,7 @@ async function reseal(streamId: string, fromVersion: number, edit: (data: any, v
 }
 
 beforeAll(async () => {
-  t = await startTestLedger({ RECONCILER_LAG_MS: '0' });
+  t = await startTestLedger({});
   dir = mkdtempSync(path.join(tmpdir(), 'ledger-digest-'));
   cards = [];
   for (let c = 0; c < 3; c++) {

@@ -2,7 +2,7 @@ import { runAdminCommand } from '@ledger/admin';
 import { ledgerForTests } from './test-ledger';
 
 /** The ledger view: pending and settled totals per card and funding source, equal to the events. */
-const t = ledgerForTests({ RECONCILER_LAG_MS: '0' });
+const t = ledgerForTests({});
 
 it('totals pending, settled, completed and bounced amounts per card and funding source, and verify checks them', async () => {
   const card = (await t.call('POST', '/v1/cards', { body: { type: 'DIGITAL_WALLET' } })).body;

@@ -44,7 +44,7 @@ const EVENTS_PER_LIFE = 6;
 beforeAll(async () => {
   execFileSync(process.execPath, ['tools/build.mjs'], { cwd: root, stdio: 'ignore' });
   await receiver.start();
-  t = await startTestLedger({ RECONCILER_LAG_MS: '0' });
+  t = await startTestLedger({});
 }, 180_000);
 
 afterAll(async () => {

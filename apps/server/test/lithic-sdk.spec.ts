@@ -350,7 +350,7 @@ describe('every applicable SDK method of accounts, delivery attempts, card searc
       tried.add(id);
       return { status: 500, body: {} };
     }).start();
-    t = await startTestLedger({ WEBHOOK_RETRY_SCHEDULE: '0,100ms,100ms,100ms', WEBHOOK_POLL_MS: '50', RECONCILER_LAG_MS: '0' });
+    t = await startTestLedger({ WEBHOOK_RETRY_SCHEDULE: '0,100ms,100ms,100ms', WEBHOOK_POLL_MS: '50' });
   }, 60_000);
   afterAll(async () => {
     await t?.stop();

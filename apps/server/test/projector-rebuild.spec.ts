@@ -18,7 +18,7 @@ let store: EventStore;
 const clients: ReadModelClient[] = [];
 
 beforeAll(async () => {
-  t = await startTestLedger({ RECONCILER_LAG_MS: '0' });
+  t = await startTestLedger({});
   store = t.ledger.app.get<EventStore>(EVENT_STORE);
   // A small but varied history: programs, cards in every state, every kind of transaction event.
   const card = async (body: object) => (await t.call('POST', '/v1/cards', { body })).body;

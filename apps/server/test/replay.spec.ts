@@ -12,7 +12,7 @@ import { startTestLedger, TestLedger } from './test-ledger';
 let t: TestLedger;
 beforeAll(async () => {
   // The traffic is sequential but can pass 100 requests a second on a fast run: a 429 is not what this tests.
-  t = await startTestLedger({ RECONCILER_LAG_MS: '0', RATE_LIMIT_PER_SECOND: '0' });
+  t = await startTestLedger({ RATE_LIMIT_PER_SECOND: '0' });
 });
 afterAll(async () => {
   await t?.stop();

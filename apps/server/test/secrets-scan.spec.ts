@@ -12,7 +12,7 @@ import { describeNeeding, eventually, LocalReceiver } from '@ledger/test-support
  * bodies finds nothing. The PAN is stored only encrypted (pan_encrypted), which clear digits cannot match.
  */
 const KAFKA_BROKERS = process.env.KAFKA_BROKERS;
-const FAST_WEBHOOKS = { WEBHOOK_RETRY_SCHEDULE: '0,200ms,200ms', WEBHOOK_POLL_MS: '50', WEBHOOK_TIMEOUT_MS: '2000', RECONCILER_LAG_MS: '0' };
+const FAST_WEBHOOKS = { WEBHOOK_RETRY_SCHEDULE: '0,200ms,200ms', WEBHOOK_POLL_MS: '50', WEBHOOK_TIMEOUT_MS: '2000' };
 const PIN = '90817263';
 
 const title = `leaves no PAN, CVV, PIN or api-key in the database, the logs, the webhook bodies${KAFKA_BROKERS ? ' or the Kafka topics' : ' (Kafka part skipped: KAFKA_BROKERS is not set)'}`;

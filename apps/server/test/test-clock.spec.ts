@@ -11,7 +11,7 @@ import { ledgerForTests } from './test-ledger';
  * (card spend windows, velocity, expiry, platform limits, begin/end filters) reads it. Each scenario
  * runs in a program of its own, so one's advance cannot make another pass.
  */
-const t = ledgerForTests({ RECONCILER_LAG_MS: '0', RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_PER_MINUTE: '0' });
+const t = ledgerForTests({ RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_PER_MINUTE: '0' });
 
 const DAY = 86_400_000;
 

@@ -1,7 +1,7 @@
 import { ledgerForTests } from './test-ledger';
 
 /** `as_of`: the card and the transaction list as they were at a moment, computed from the events. */
-const t = ledgerForTests({ RECONCILER_LAG_MS: '0' });
+const t = ledgerForTests({});
 
 /** Waits for the clock (milliseconds, as events record it) to move on from `since`. */
 async function clockPast(since: number): Promise<void> {

@@ -5,7 +5,7 @@ const UNKNOWN_TOKEN = '0b3f4a8e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
 /** Lithic's merchant fields that simulated traffic does not carry. */
 const LITHIC_MERCHANT_FIELDS = { acquiring_institution_id: '', phone_number: null, postal_code: null, street_address: null };
 
-const t = ledgerForTests({ RECONCILER_LAG_MS: '0' });
+const t = ledgerForTests({});
 
 type Json = Record<string, any>;
 

@@ -20,7 +20,7 @@ import { IntegrationEnvelopes, topicFor } from '@ledger/messaging';
  */
 
 /** Four attempts: at once, 200 ms, 200 ms, then 1.5 s, so "pending" can be watched before "failed". */
-const FAST_WEBHOOKS = { WEBHOOK_RETRY_SCHEDULE: '0,200ms,200ms,1500ms', WEBHOOK_POLL_MS: '50', WEBHOOK_TIMEOUT_MS: '2000', RECONCILER_LAG_MS: '0' };
+const FAST_WEBHOOKS = { WEBHOOK_RETRY_SCHEDULE: '0,200ms,200ms,1500ms', WEBHOOK_POLL_MS: '50', WEBHOOK_TIMEOUT_MS: '2000' };
 const KAFKA_BROKERS = process.env.KAFKA_BROKERS;
 
 // ---------------------------------------------------------------- a real local receiver

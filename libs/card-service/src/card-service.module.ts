@@ -6,7 +6,6 @@ import { CreateProgramHandler, IssueApiKeyHandler, RevokeApiKeyHandler } from '.
 import { AddFundingSourceHandler, UpdateFundingSourceHandler, UpdateProgramSettingsHandler } from './programs/program-settings.handlers';
 import { AdvanceProgramClockHandler } from './programs/program-clock.handler';
 import { AuthorizeCardSpendHandler } from './card-spend/authorize-card-spend.handler';
-import { AdjustCardSpendHandler, CreditCardReturnHandler } from './card-spend/card-spend-changes.handlers';
 import { ProgramSpend } from './card-spend/program-spend';
 import { AuthorizationStreamClient } from './authorization-stream/authorization-stream-client';
 import { DisenrollAuthorizationStreamHandler, EnrollAuthorizationStreamHandler, RotateAuthorizationStreamSecretHandler } from './authorization-stream/authorization-stream.handlers';
@@ -25,8 +24,6 @@ import { DisenrollAuthorizationStreamHandler, EnrollAuthorizationStreamHandler, 
     UpdateFundingSourceHandler,
     AdvanceProgramClockHandler,
     AuthorizeCardSpendHandler,
-    AdjustCardSpendHandler,
-    CreditCardReturnHandler,
     ProgramSpend,
     AuthorizationStreamClient,
     EnrollAuthorizationStreamHandler,

@@ -22,3 +22,7 @@ export * from './transactions/transaction-event-facts';
 export * from './transactions/transaction-balances';
 export * from './webhooks/event-subscription';
 export * from './transactions/transaction-opening';
+export * from './card-spend/card-and-transaction-events';
+export * from './card-spend/authorize';
+export * from './card-spend/move-transaction';
+export * from './card-spend/record-return';

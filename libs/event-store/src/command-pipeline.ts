@@ -1,4 +1,4 @@
-import { AppendResult, EventMetadata, EventStore, ExpectedVersion, GlobalPosition, NewEvent, NO_STREAM, RecordedEvent, WrongExpectedVersionError } from './event-store.port';
+import { EventMetadata, EventStore, GlobalPosition, NewEvent, NO_STREAM, RecordedEvent, WrongExpectedVersionError } from './event-store.port';
 import type { Decider, DecisionContext } from './decider';
 import type { FaultPoints } from './fault-points';
 import { chainEvents, chainHeadOf } from './hash-chain';
@@ -68,35 +68,10 @@ export interface CommandPipelineOptions<Event = unknown> {
    */
   readonly businessNow?: () => Date;
   /**
-   * A new stream the decision opens in the same write, e.g. the transaction an authorization
-   * decision starts, built from the events decided. On a store with atomic multi-stream appends both
-   * are one commit; elsewhere the opening follows the decision and the reconciler completes it if
-   * the process dies in between.
-   */
-  readonly opens?: (decided: readonly Event[]) => StreamOpening | null;
-  /**
-   * Streams the decision was taken on besides its own, at the versions it saw (say the card's
-   * program): the write is refused unless they are unchanged. Only on a store with atomic
-   * multi-stream appends (see canGuardOtherStreams); a refusal is thrown to the caller, who must
-   * refresh what it read, rather than retried here.
-   */
-  readonly guards?: readonly { readonly streamId: string; readonly version: number }[];
-  /**
    * The stream is written once and never decided on again (a registry entry): its fold is not kept
    * in the process's cache, where it would only push out folds that are used.
    */
   readonly writeOnce?: boolean;
-}
-
-/** Events for a stream a decision opens, encoded with the environment's codec like the decision's own. */
-export interface StreamOpening {
-  readonly streamId: string;
-  readonly events: readonly unknown[];
-}
-
-/** Whether a command can check other streams' versions (guards) in the same write. */
-export function canGuardOtherStreams(env: PipelineEnvironment): boolean {
-  return typeof env.store.appendAtomically === 'function';
 }
 
 /** Enough for dozens of writers racing on one stream; each loss waits a little longer, at random. */
@@ -106,7 +81,8 @@ const backoff = (attempt: number): Promise<void> =>
 
 type Folder<Event, State> = Pick<Decider<never, Event, State, never>, 'initialState' | 'evolve'>;
 
-const emptyFold = <State>(decider: { initialState: () => State }): StreamFold<State> => ({ state: decider.initialState(), version: -1, head: null });
+/** The fold of a stream with no events: what a decision on a stream known to be new starts from. */
+export const emptyFold = <State>(decider: { initialState: () => State }): StreamFold<State> => ({ state: decider.initialState(), version: -1, head: null });
 
 /** Commands on one stream of one aggregate, through the one pipeline (commandHandler). */
 export interface StreamCommands<Command, Event, State> {
@@ -118,7 +94,7 @@ export interface StreamCommands<Command, Event, State> {
   handle(command: Command, origin: EventOrigin, options?: CommandPipelineOptions<Event>): Promise<CommandOutcome<Event, State>>;
   /** The stream's state now, or right after the event of `upToVersion`. */
   state(upToVersion?: number): Promise<State>;
-  /** The stream's fold with its version; `trustKnown` as in loadFold. */
+  /** The stream's fold with its version; `trustKnown` as in foldOf. */
   fold(options?: { trustKnown?: boolean }): Promise<StreamFold<State>>;
 }
 
@@ -135,12 +111,11 @@ export function commandHandler<Command, Event, State>(
   const codec = env.codec as EventCodec<Event>;
   return {
     handle: (command, origin, options = {}) => {
-      if (options.guards?.length && !canGuardOtherStreams(env)) throw new Error('Guards on other streams need a store with atomic multi-stream appends');
       const decideAndAppend = () => decideUntilRecorded(env, decider, codec, streamId, command, origin, options);
       return env.queue ? env.queue.run(streamId, decideAndAppend) : decideAndAppend();
     },
     state: (upToVersion) => loadState(env, decider, codec, streamId, upToVersion),
-    fold: (options) => loadFold(env, decider, codec, streamId, options),
+    fold: (options) => foldOf(env, decider, codec, streamId, options),
   };
 }
 
@@ -166,76 +141,39 @@ async function decideUntilRecorded<Command, Event, State>(
     const writtenAt = env.now().toISOString();
     const metadata = (): EventMetadata => ({ eventId: env.newId(), ...origin, occurredAt: now.toISOString(), writtenAt });
     try {
-      const sealed = chainEvents(streamId, fold.head, events.map((event) => codec.encode(event, metadata())));
-      const opening = options.opens?.(events);
+      const chained = chainEvents(streamId, fold.head, events.map((event) => codec.encode(event, metadata())));
       env.faults?.reached('append-sent');
-      const { result, position } = await appendDecision(
-        env.store,
-        { streamId, events: sealed, expected: fold.version < 0 ? NO_STREAM : fold.version },
-        opening ? { streamId: opening.streamId, events: chainEvents(opening.streamId, null, opening.events.map((event) => env.codec.encode(event, metadata()))), expected: NO_STREAM } : null,
-        options.guards ?? [],
-      );
+      const result = await env.store.append(streamId, chained, fold.version < 0 ? NO_STREAM : fold.version);
       env.faults?.reached('append-committed');
       const state = events.reduce(decider.evolve, fold.state);
-      const last = sealed[sealed.length - 1];
+      const last = chained[chained.length - 1];
       if (!options.writeOnce) env.folds?.set(streamId, decider, {
         state,
         version: result.nextExpectedVersion,
         head: { streamVersion: result.nextExpectedVersion, hash: String(last.metadata.hash), position: result.position },
       });
-      return { events, state, position, version: result.nextExpectedVersion };
+      return { events, state, position: result.position, version: result.nextExpectedVersion };
     } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError) || error.streamId !== streamId || attempt >= MAX_ATTEMPTS) throw error;
-      // An assumption that failed costs no wait: the read that follows is the normal path.
-      if (!assumed) await backoff(attempt);
+      if (!(error instanceof WrongExpectedVersionError) || error.streamId !== streamId) throw error;
+      await retryAfterConflict(error, attempt, assumed !== undefined);
     }
   }
+}
+
+/**
+ * Between two attempts of a decision that lost a race: rethrows once the attempts are spent, else
+ * waits a little longer after each loss, at random. An attempt taken on an assumed fold costs no
+ * wait: the read that follows is the normal path.
+ */
+export async function retryAfterConflict(error: WrongExpectedVersionError, attempt: number, assumed: boolean): Promise<void> {
+  if (attempt >= MAX_ATTEMPTS) throw error;
+  if (!assumed) await backoff(attempt);
 }
 
 /** The program's clock: what the caller already knows, else what the environment's clock says. */
 export function businessTime(env: Pick<PipelineEnvironment, 'now' | 'clock'>, programToken: string, options: Pick<CommandPipelineOptions, 'businessNow'> = {}): Promise<Date> {
   if (options.businessNow) return Promise.resolve(options.businessNow());
   return env.clock ? env.clock.now(programToken) : Promise.resolve(env.now());
-}
-
-interface PlannedAppend {
-  readonly streamId: string;
-  readonly events: readonly NewEvent[];
-  readonly expected: ExpectedVersion;
-}
-
-/**
- * The decision, the stream it opens and the guards, as one write where the store can; otherwise the
- * decision, then the opening on its own. `position` is the write's last event: whoever waits for it
- * waits for both streams.
- */
-async function appendDecision(
-  store: EventStore,
-  decision: PlannedAppend,
-  opening: PlannedAppend | null,
-  guards: readonly { readonly streamId: string; readonly version: number }[],
-): Promise<{ result: AppendResult; position: GlobalPosition }> {
-  if (store.appendAtomically && (opening || guards.length > 0)) {
-    const results = await store.appendAtomically([
-      decision,
-      ...(opening ? [opening] : []),
-      ...guards.map((guard) => ({ streamId: guard.streamId, events: [], expected: guard.version < 0 ? NO_STREAM : guard.version })),
-    ]);
-    const [own, opened] = results;
-    const position = (opening ? opened.position : null) ?? own.position;
-    if (!own.position || !position) throw new Error(`Stream ${decision.streamId}: an append of events reported no position`);
-    return { result: { nextExpectedVersion: own.nextExpectedVersion, position: own.position }, position };
-  }
-  const result = await store.append(decision.streamId, decision.events, decision.expected);
-  if (!opening) return { result, position: result.position };
-  try {
-    const opened = await store.append(opening.streamId, opening.events, opening.expected);
-    return { result, position: opened.position };
-  } catch {
-    // The decision stands: its answer must not become an error. The reconciler opens the stream
-    // from the decision's event (the EventStoreDB path, which has no multi-stream append).
-    return { result, position: result.position };
-  }
 }
 
 function assumedFold<State>(env: PipelineEnvironment, decider: Folder<never, State>, streamId: string, options: Pick<CommandPipelineOptions, 'newStream' | 'foldJustLoaded'>): StreamFold<State> | undefined {
@@ -265,7 +203,7 @@ async function foldStream<Event, State>(env: PipelineEnvironment, decider: Folde
  * without a read; only for a decision whose write checks that version (the pipeline's own stream,
  * or a guard), so a stale fold is refused rather than decided on.
  */
-async function loadFold<Event, State>(
+export async function foldOf<Event, State>(
   env: PipelineEnvironment,
   decider: Folder<Event, State>,
   codec: Pick<EventCodec<Event>, 'decode'>,

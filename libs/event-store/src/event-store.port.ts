@@ -112,11 +112,10 @@ export interface EventStore {
   /**
    * Several streams as one write: every expectation holds and every batch is recorded, in one commit,
    * or nothing is (a WrongExpectedVersionError names the stream that refused). Results in the order
-   * given; an empty batch reports its stream's version and no position. Absent where the store has
-   * no multi-stream atomicity (EventStoreDB): callers then append one stream after the other and
-   * the reconciler completes what a crash between them left half done.
+   * given; an empty batch reports its stream's version and no position. Every use case that changes
+   * two streams (the card and its transaction) writes them this way, so no store may lack it.
    */
-  appendAtomically?(appends: readonly StreamAppend[]): Promise<AtomicAppendResult[]>;
+  appendAtomically(appends: readonly StreamAppend[]): Promise<AtomicAppendResult[]>;
   /** Events of one stream in version order; an empty list when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;

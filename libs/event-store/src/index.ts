@@ -5,6 +5,7 @@ export { NotificationListener, type NotificationListenerOptions } from './postgr
 export { SubscriptionStoppedError } from './support/wake-signal';
 export * from './decider';
 export * from './command-pipeline';
+export * from './use-case-pipeline';
 export * from './restarting-subscription';
 export * from './hash-chain';
 export * from './stream-fold-cache';

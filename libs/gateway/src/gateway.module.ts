@@ -9,7 +9,7 @@ import { CardPresenter } from './cards/card-presenter';
 import { GetCardHandler, ListCardsHandler, SearchCardByPanHandler } from './cards/card-query.handlers';
 import { GetCardSpendLimitsHandler } from './cards/card-spend-limits.handler';
 import { CardsController } from './cards/cards.controller';
-import { AuthorizationSettlement } from './simulations/authorization-settlement';
+import { SimulationOutcomes } from './simulations/simulation-outcomes';
 import { WriteAcknowledger } from './http/write-acknowledger';
 import { HealthController } from './health/health.controller';
 import { AuditController } from './audit/audit.controller';
@@ -65,7 +65,7 @@ import { DashboardController } from './dashboard/dashboard.controller';
     ListCardsHandler,
     GetCardSpendLimitsHandler,
     WriteAcknowledger,
-    AuthorizationSettlement,
+    SimulationOutcomes,
     SandboxOnlyGuard,
     GetTransactionHandler,
     ListTransactionsHandler,

@@ -38,8 +38,6 @@ export interface LedgerConfig {
   readonly eventStoreDbUrl: string | null;
   /** How long a write waits for the read models to show it before answering. */
   readonly readYourWritesTimeoutMs: number;
-  /** How old an event must be before the reconciler checks that both of its streams were written. */
-  readonly reconcilerLagMs: number;
   /** Kafka brokers ("host:port,..."); unset: no Kafka, webhooks are fed from a PostgreSQL outbox. */
   readonly kafkaBrokers: readonly string[] | null;
   /**
@@ -173,7 +171,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LedgerConfig {
     eventStore,
     eventStoreDbUrl,
     readYourWritesTimeoutMs: integer('READ_YOUR_WRITES_TIMEOUT_MS', env.READ_YOUR_WRITES_TIMEOUT_MS, 10_000),
-    reconcilerLagMs: integer('RECONCILER_LAG_MS', env.RECONCILER_LAG_MS, 1000),
     kafkaBrokers: env.KAFKA_BROKERS ? env.KAFKA_BROKERS.split(',').map((broker) => broker.trim()).filter(Boolean) : null,
     webhookRetrySchedule: parseDurations('WEBHOOK_RETRY_SCHEDULE', env.WEBHOOK_RETRY_SCHEDULE || DEFAULT_WEBHOOK_RETRY_SCHEDULE),
     webhookPollMs: integer('WEBHOOK_POLL_MS', env.WEBHOOK_POLL_MS, 1000),

@@ -7,7 +7,7 @@ import {
   AuthorizationStream,
   AuthorizeSpend,
   decideAuthorization,
-  CardEvent,
+  decideAuthorizationAndTransaction,
   cardDecider,
   CardNotFound,
   cardStreamId,
@@ -19,10 +19,9 @@ import {
   programStreamId,
   programTime,
   transactionDecider,
-  transactionOpenedBy,
   transactionStreamId,
 } from '@ledger/domain';
-import { canGuardOtherStreams, FaultPoints, formatPosition, commandHandler, PipelineEnvironment, StreamOpening, WrongExpectedVersionError } from '@ledger/event-store';
+import { decideAcrossStreams, emptyFold, FaultPoints, formatPosition, PipelineEnvironment } from '@ledger/event-store';
 import { FAULT_POINTS, PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 import { AuthorizationStreamClient } from '../authorization-stream/authorization-stream-client';
 import { ProgramSpend } from './program-spend';
@@ -31,6 +30,12 @@ import { ProgramSpend } from './program-spend';
 function partially(facts: { amount: number; merchantAmount: number }, approvedAmount: number) {
   const merchantAmount = facts.amount === 0 ? approvedAmount : Math.round((approvedAmount * facts.merchantAmount) / facts.amount);
   return { amount: approvedAmount, merchantAmount };
+}
+
+/** Calls `ask` the first time only, and answers every later call with that first answer. */
+function once<Args extends unknown[], Answer>(ask: (...args: Args) => Promise<Answer>): (...args: Args) => Promise<Answer> {
+  let asked: Promise<Answer> | undefined;
+  return (...args) => (asked ??= ask(...args));
 }
 
 /**
@@ -48,61 +53,53 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
     @Inject(FAULT_POINTS) private readonly faults: FaultPoints,
   ) {}
 
-  async execute(command: AuthorizeCardSpendCommand): Promise<CardSpendDecision> {
-    // Where the store checks the program's version in the same write, the folds this process keeps
-    // are decided on as they are (no read); a change made elsewhere refuses the write, and the
-    // program is then read before deciding again.
-    let trustKnownFolds = canGuardOtherStreams(this.env);
-    for (;;) {
-      try {
-        return await this.decide(command, trustKnownFolds);
-      } catch (error) {
-        if (!(trustKnownFolds && error instanceof WrongExpectedVersionError && error.streamId === programStreamId(command.origin.programToken))) throw error;
-        trustKnownFolds = false;
-      }
-    }
-  }
-
-  private async decide({ origin, cardToken, request }: AuthorizeCardSpendCommand, trustKnownFolds: boolean): Promise<CardSpendDecision> {
+  async execute({ origin, cardToken, request }: AuthorizeCardSpendCommand): Promise<CardSpendDecision> {
     const programToken = origin.programToken;
-    const [programFold, cardFold] = await Promise.all([
-      commandHandler(this.env, programDecider, programStreamId(programToken)).fold({ trustKnown: trustKnownFolds }),
-      commandHandler(this.env, cardDecider, cardStreamId(cardToken)).fold({ trustKnown: trustKnownFolds }),
-    ]);
-    this.faults.reached('folds-loaded');
-    const program = programFold.state;
-    const card = cardFold.state;
-    if (program.status === 'absent') throw new ProgramNotFound(programToken);
-    if (card.status !== 'issued' || card.programToken !== programToken) throw new CardNotFound(cardToken);
-    const { presented, partialApprovalCapable = false, ...requested } = request;
-    // Every rule reads the program's clock (business time); the program was just loaded, so it is known.
-    const businessNow = () => programTime(program.clock, this.env.now());
-    let facts = { ...requested, cardToken, programToken };
-    let checks = await this.checks(program, card, facts.amount, facts.merchant, presented, businessNow());
-    this.faults.reached('program-spend-tallied');
-    if (program.authorizationStream) {
-      const verdict = await this.askProgram(program.authorizationStream, card, { type: 'AuthorizeSpend', facts, checks }, partialApprovalCapable, businessNow);
-      if (verdict) {
-        checks = { ...checks, streamDecline: verdict.decline };
-        if (verdict.approvedAmount !== undefined) facts = { ...facts, ...partially(facts, verdict.approvedAmount) };
+    const cardStream = cardStreamId(cardToken);
+    const programStream = programStreamId(programToken);
+    const transactionStream = transactionStreamId(request.transactionToken);
+    // The program's endpoint is asked once per authorization, however often a lost race decides it again.
+    const askProgramOnce = once((stream: AuthorizationStream, card: IssuedCard, command: AuthorizeSpend, businessNow: () => Date) =>
+      this.askProgram(stream, card, command, request.partialApprovalCapable ?? false, businessNow),
+    );
+    const outcome = await decideAcrossStreams(this.env, origin, cardStream, async (reader) => {
+      const [programFold, cardFold] = await Promise.all([reader.fold(programDecider, programStream), reader.fold(cardDecider, cardStream)]);
+      this.faults.reached('folds-loaded');
+      const program = programFold.state;
+      const card = cardFold.state;
+      if (program.status === 'absent') throw new ProgramNotFound(programToken);
+      if (card.status !== 'issued' || card.programToken !== programToken) throw new CardNotFound(cardToken);
+      const { presented, partialApprovalCapable: _asked, ...requested } = request;
+      // Every rule reads the program's clock (business time); the program was just loaded, so it is known.
+      const businessNow = () => programTime(program.clock, this.env.now());
+      let facts = { ...requested, cardToken, programToken };
+      let checks = await this.checks(program, card, facts.amount, facts.merchant, presented, businessNow());
+      this.faults.reached('program-spend-tallied');
+      if (program.authorizationStream) {
+        const verdict = await askProgramOnce(program.authorizationStream, card, { type: 'AuthorizeSpend', facts, checks }, businessNow);
+        if (verdict) {
+          checks = { ...checks, streamDecline: verdict.decline };
+          if (verdict.approvedAmount !== undefined) facts = { ...facts, ...partially(facts, verdict.approvedAmount) };
+        }
       }
-    }
-    this.faults.reached('authorization-stream-asked');
-    // One write: the card's decision, the transaction it opens, and (where the store can) the
-    // program version the checks were taken on.
-    const outcome = await commandHandler(this.env, cardDecider, cardStreamId(cardToken)).handle({
-      type: 'AuthorizeSpend',
-      facts,
-      checks,
-    }, origin, {
-      foldJustLoaded: true,
-      businessNow,
-      opens: (decided) => this.transactionOpening(decided),
-      guards: canGuardOtherStreams(this.env) ? [{ streamId: programStreamId(programToken), version: programFold.version }] : undefined,
+      this.faults.reached('authorization-stream-asked');
+      const now = businessNow();
+      const noTransaction = emptyFold(transactionDecider);
+      const decided = decideAuthorizationAndTransaction({ type: 'AuthorizeSpend', facts, checks }, card, noTransaction.state, now);
+      return {
+        now,
+        result: decided.card,
+        // One write: the card's decision, the transaction it opens, and the program version the checks were taken on.
+        streams: [
+          { streamId: cardStream, folder: cardDecider, fold: cardFold, events: decided.card },
+          { streamId: transactionStream, folder: transactionDecider, fold: noTransaction, events: decided.transaction, mustBeNew: true },
+          { streamId: programStream, folder: programDecider, fold: programFold, events: [] },
+        ],
+      };
     });
     if (!outcome.position) throw new Error(`Card ${cardToken} recorded no authorization decision`);
     const position = formatPosition(outcome.position);
-    for (const event of outcome.events) {
+    for (const event of outcome.result) {
       if (event.type === 'CardAuthorizationApproved') return { result: 'APPROVED', facts: event.data, position };
       if (event.type === 'CardAuthorizationDeclined') {
         const { reason, ...facts } = event.data;
@@ -110,17 +107,6 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
       }
     }
     throw new Error(`Card ${cardToken} recorded no authorization decision`);
-  }
-
-  /** The transaction stream opened by the decision, from exactly the facts the card recorded. */
-  private transactionOpening(decided: readonly CardEvent[]): StreamOpening | null {
-    for (const event of decided) {
-      const record = transactionOpenedBy(event);
-      if (!record) continue;
-      const events = transactionDecider.decide(record, transactionDecider.initialState(), { now: this.env.now() });
-      return { streamId: transactionStreamId(record.facts.transactionToken), events };
-    }
-    return null;
   }
 
   /**

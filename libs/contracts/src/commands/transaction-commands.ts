@@ -1,4 +1,4 @@
-import type { AuthorizationFacts, DeclineReason, Merchant, SpendAdjustmentCause, TransactionResult } from '@ledger/domain';
+import type { AuthorizationFacts, DeclineReason, Merchant, TransactionResult } from '@ledger/domain';
 import { type CommandOrigin } from './command-origin';
 
 /** Card details an authorization may present, checked against the card. */
@@ -47,6 +47,8 @@ export class SimulateTransactionEventCommand {
     readonly transactionToken: string,
     /** Cents. A void or clearing without it moves the full pending amount (the domain decides); an advice always has one. */
     readonly amount: number | undefined,
+    /** The gateway's token for the event: should no answer come back, it is where to look. */
+    readonly eventToken: string,
   ) {}
 }
 
@@ -56,6 +58,8 @@ export class SimulateReturnCommand {
     readonly pan: string,
     readonly amount: number,
     readonly merchant: Merchant,
+    /** The gateway's token for the return's transaction: should no answer come back, it is where to look. */
+    readonly transactionToken: string,
   ) {}
 }
 
@@ -64,6 +68,8 @@ export class SimulateReturnReversalCommand {
   constructor(
     readonly origin: CommandOrigin,
     readonly transactionToken: string,
+    /** The gateway's token for the reversal event: should no answer come back, it is where to look. */
+    readonly eventToken: string,
   ) {}
 }
 
@@ -99,29 +105,6 @@ export class AuthorizeCardSpendCommand {
       /** The program's authorization endpoint may then approve a smaller amount. */
       readonly partialApprovalCapable?: boolean;
     },
-  ) {}
-}
-
-export class AdjustCardSpendCommand {
-  constructor(
-    readonly origin: CommandOrigin,
-    readonly cardToken: string,
-    readonly transactionToken: string,
-    /** Version of the transaction event that caused it: later versions win, repeats change nothing. */
-    readonly transactionVersion: number,
-    readonly cause: SpendAdjustmentCause,
-    readonly amount: number,
-  ) {}
-}
-
-export class CreditCardReturnCommand {
-  constructor(
-    readonly origin: CommandOrigin,
-    readonly cardToken: string,
-    readonly transactionToken: string,
-    readonly eventToken: string,
-    readonly amount: number,
-    readonly at: string,
   ) {}
 }
 

@@ -39,6 +39,7 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<LedgerEventType, number>> = 
   TransactionSettled: 1,
   TransactionBounced: 1,
   AuthorizationWithdrawn: 1,
+  EventTokenWithdrawn: 1,
   EventSubscriptionCreated: 1,
   EventSubscriptionUpdated: 1,
   EventSubscriptionSecretRotated: 1,

@@ -24,9 +24,7 @@ import {
   UpdateProgramSettingsCommand,
 } from '../commands/program-commands';
 import {
-  AdjustCardSpendCommand,
   AuthorizeCardSpendCommand,
-  CreditCardReturnCommand,
   SimulateAuthorizationCommand,
   SimulateReturnCommand,
   SimulateReturnReversalCommand,
@@ -70,8 +68,6 @@ export const MESSAGE_ROUTES: readonly MessageRoute[] = checkedRoutes([
     'card.create': CreateCardCommand,
     'card.update': UpdateCardCommand,
     'card.authorize-spend': AuthorizeCardSpendCommand,
-    'card.adjust-spend': AdjustCardSpendCommand,
-    'card.credit-return': CreditCardReturnCommand,
     'program.create': CreateProgramCommand,
     'program.issue-api-key': IssueApiKeyCommand,
     'program.revoke-api-key': RevokeApiKeyCommand,

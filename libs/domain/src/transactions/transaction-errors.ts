@@ -30,3 +30,14 @@ export class LocalAmountOutOfRange extends InvalidInput {
     super(`amount ${amount} comes to ${local} in the merchant currency at the authorization's rate, more than ${Number.MAX_SAFE_INTEGER}`, 'amount');
   }
 }
+
+/**
+ * The event token of a void, clearing, advice or return reversal that its caller was told was not
+ * recorded (EventTokenWithdrawn): the event, arriving late, must not stand after all.
+ */
+export class TransactionEventTokenWithdrawn extends Conflict {
+  static override readonly code = 'transaction_event_token_withdrawn';
+  constructor(transactionToken: string, eventToken: string) {
+    super(`Event ${eventToken} of transaction ${transactionToken} was withdrawn after its caller was told it was not recorded`, 'token');
+  }
+}

@@ -1,7 +1,7 @@
 import { assertNever, Decider, DecisionContext } from '../core/decider';
 import type { AuthorizationFacts } from '../cards/card-state';
 import type { FundingSourceState } from '../programs/program';
-import { AmountAboveAvailable, LocalAmountOutOfRange, TransactionNotFound, TransactionStateConflict } from './transaction-errors';
+import { AmountAboveAvailable, LocalAmountOutOfRange, TransactionEventTokenWithdrawn, TransactionNotFound, TransactionStateConflict } from './transaction-errors';
 import type { Merchant, TransactionEventType, TransactionResult, TransactionStatus } from './transaction-values';
 
 /**
@@ -69,8 +69,19 @@ export interface AuthorizationWithdrawn {
   readonly data: { readonly transactionToken: string; readonly programToken: string; readonly at: string };
 }
 
+/**
+ * The token of a void, clearing, advice or return reversal whose caller was answered "nothing
+ * recorded" (a 5xx): written at the stream's head, so the event, should it still arrive, finds the
+ * stream moved on and, decided again, is refused. The transaction itself does not change.
+ */
+export interface EventTokenWithdrawn {
+  readonly type: 'EventTokenWithdrawn';
+  readonly data: { readonly transactionToken: string; readonly programToken: string; readonly eventToken: string; readonly at: string };
+}
+
 export type TransactionEvent =
   | AuthorizationWithdrawn
+  | EventTokenWithdrawn
   | TransactionAuthorized
   | TransactionAdvised
   | TransactionVoided
@@ -113,6 +124,8 @@ export type Transaction =
       readonly rate: { readonly amount: number; readonly merchantAmount: number };
       readonly created: string;
       readonly events: readonly TransactionEventEntry[];
+      /** Event tokens withdrawn by EventTokenWithdrawn: a command carrying one is refused. */
+      readonly withdrawnEventTokens?: readonly string[];
     };
 
 export type ExistingTransaction = Exclude<Transaction, { status: 'ABSENT' }>;
@@ -128,7 +141,7 @@ export interface RecordAuthorization {
 
 /**
  * Takes a failed authorization's token for good, unless its decision already stands there: what the
- * gateway writes after answering a 5xx (AuthorizationSettlement).
+ * gateway writes after answering a 5xx (SimulationOutcomes).
  */
 export interface WithdrawAuthorization {
   readonly type: 'WithdrawAuthorization';
@@ -182,9 +195,21 @@ export interface SettleTransaction {
   readonly fundingState: FundingSourceState;
 }
 
+/**
+ * Takes a failed void's, clearing's, advice's or return reversal's event token for good, unless the
+ * event already stands: what the gateway writes after answering a 5xx (SimulationOutcomes).
+ */
+export interface WithdrawEventToken {
+  readonly type: 'WithdrawEventToken';
+  readonly transactionToken: string;
+  readonly programToken: string;
+  readonly eventToken: string;
+}
+
 export type TransactionCommand =
   | RecordAuthorization
   | WithdrawAuthorization
+  | WithdrawEventToken
   | AdviseAuthorization
   | VoidAuthorization
   | ClearAuthorization
@@ -194,9 +219,18 @@ export type TransactionCommand =
 
 // ---------------------------------------------------------------- decide
 
-function owned(transaction: Transaction, transactionToken: string, programToken: string): ExistingTransaction {
+/** The program's transaction under the token; another program's is reported exactly like a missing one. */
+export function ownedTransaction(transaction: Transaction, transactionToken: string, programToken: string): ExistingTransaction {
   if (transaction.status === 'ABSENT' || transaction.programToken !== programToken) throw new TransactionNotFound(transactionToken);
   return transaction;
+}
+
+/**
+ * A movement whose token was withdrawn (its caller told "not recorded") is refused, however late it
+ * arrives or however often its sender decides it again after losing a race.
+ */
+function notWithdrawn(transaction: ExistingTransaction, eventToken: string): void {
+  if (transaction.withdrawnEventTokens?.includes(eventToken)) throw new TransactionEventTokenWithdrawn(transaction.transactionToken, eventToken);
 }
 
 function pending(transaction: ExistingTransaction, action: string): void {
@@ -207,29 +241,38 @@ export function decideTransaction(command: TransactionCommand, transaction: Tran
   const at = now.toISOString();
   switch (command.type) {
     case 'RecordAuthorization':
-      // Idempotent: the card's decision may be recorded again by the repair process. A withdrawn
-      // token stays without a transaction: its decision was refused.
+      // A token already taken (a transaction, or a withdrawal) records nothing more.
       if (transaction.status !== 'ABSENT' || transaction.withdrawn) return [];
       return [{ type: 'TransactionAuthorized', data: { ...command.facts, result: command.result } }];
     case 'WithdrawAuthorization':
       // Whatever stands first under the token wins: a decision, or an earlier withdrawal.
       if (transaction.status !== 'ABSENT' || transaction.withdrawn) return [];
       return [{ type: 'AuthorizationWithdrawn', data: { transactionToken: command.transactionToken, programToken: command.programToken, at } }];
+    case 'WithdrawEventToken': {
+      // Whatever stands first wins: the event itself, or an earlier withdrawal of its token.
+      if (transaction.status === 'ABSENT') return [];
+      if (transaction.withdrawnEventTokens?.includes(command.eventToken) || transaction.events.some((entry) => entry.token === command.eventToken)) return [];
+      const { transactionToken, programToken, eventToken } = command;
+      return [{ type: 'EventTokenWithdrawn', data: { transactionToken, programToken, eventToken, at } }];
+    }
     case 'AdviseAuthorization': {
-      const existing = owned(transaction, command.transactionToken, command.programToken);
+      const existing = ownedTransaction(transaction, command.transactionToken, command.programToken);
+      notWithdrawn(existing, command.eventToken);
       pending(existing, 'an authorization advice');
       convertible(existing, command.amount);
       return [{ type: 'TransactionAdvised', data: amountData(command, at) }];
     }
     case 'VoidAuthorization': {
-      const existing = owned(transaction, command.transactionToken, command.programToken);
+      const existing = ownedTransaction(transaction, command.transactionToken, command.programToken);
+      notWithdrawn(existing, command.eventToken);
       pending(existing, 'a void');
       const amount = command.amount ?? existing.amount;
       if (amount > existing.amount) throw new AmountAboveAvailable('still pending', amount, existing.amount);
       return [{ type: 'TransactionVoided', data: amountData({ ...command, amount }, at) }];
     }
     case 'ClearAuthorization': {
-      const existing = owned(transaction, command.transactionToken, command.programToken);
+      const existing = ownedTransaction(transaction, command.transactionToken, command.programToken);
+      notWithdrawn(existing, command.eventToken);
       pending(existing, 'a clearing');
       const amount = command.amount ?? existing.amount;
       convertible(existing, amount);
@@ -239,7 +282,8 @@ export function decideTransaction(command: TransactionCommand, transaction: Tran
       if (transaction.status !== 'ABSENT') return [];
       return [{ type: 'TransactionReturned', data: command.facts }];
     case 'ReverseReturn': {
-      const existing = owned(transaction, command.transactionToken, command.programToken);
+      const existing = ownedTransaction(transaction, command.transactionToken, command.programToken);
+      notWithdrawn(existing, command.eventToken);
       // Only a return that moved money (SETTLING or SETTLED) can be taken back, and only once: a
       // reversed return is VOIDED, a bounced one never credited anything.
       if (!isReturn(existing) || (existing.status !== 'SETTLING' && existing.status !== 'SETTLED')) {
@@ -248,7 +292,7 @@ export function decideTransaction(command: TransactionCommand, transaction: Tran
       return [{ type: 'TransactionReturnReversed', data: amountData({ ...command, amount: -existing.amount }, at) }];
     }
     case 'SettleTransaction': {
-      const existing = owned(transaction, command.transactionToken, command.programToken);
+      const existing = ownedTransaction(transaction, command.transactionToken, command.programToken);
       if (existing.status !== 'SETTLING') {
         throw new TransactionStateConflict(existing.transactionToken, existing.status, 'settlement', 'a SETTLING transaction');
       }
@@ -372,12 +416,15 @@ export function evolveTransaction(transaction: Transaction, event: TransactionEv
     case 'AuthorizationWithdrawn':
       // The token stays unused for good: there is no transaction, and none will be recorded.
       return transaction.status === 'ABSENT' ? { status: 'ABSENT', withdrawn: true } : transaction;
+    case 'EventTokenWithdrawn':
+      if (transaction.status === 'ABSENT') return transaction;
+      return { ...transaction, withdrawnEventTokens: [...(transaction.withdrawnEventTokens ?? []), event.data.eventToken] };
     default:
       return transaction.status === 'ABSENT' ? transaction : evolveExisting(transaction, event);
   }
 }
 
-function evolveExisting(transaction: ExistingTransaction, event: Exclude<TransactionEvent, TransactionAuthorized | TransactionReturned | AuthorizationWithdrawn>): Transaction {
+function evolveExisting(transaction: ExistingTransaction, event: Exclude<TransactionEvent, TransactionAuthorized | TransactionReturned | AuthorizationWithdrawn | EventTokenWithdrawn>): Transaction {
   switch (event.type) {
     case 'TransactionAdvised': {
       const { amount, eventToken, at } = event.data;

@@ -1,23 +1,26 @@
 import {
   ANY,
+  AppendConsistencyViolationError,
   BACKWARDS,
   END,
-  EventStoreDBClient,
-  NO_STREAM as ESDB_NO_STREAM,
+  KurrentDBClient,
+  NO_STREAM as KURRENT_NO_STREAM,
   START,
-  STREAM_EXISTS as ESDB_STREAM_EXISTS,
+  STREAM_EXISTS as KURRENT_STREAM_EXISTS,
+  STREAM_STATE,
   StreamNotFoundError,
-  WrongExpectedVersionError as EsdbWrongExpectedVersionError,
+  WrongExpectedVersionError as KurrentWrongExpectedVersionError,
   excludeSystemEvents,
   jsonEvent,
   type AllStreamResolvedEvent,
   type AllStreamSubscription,
-  type AppendExpectedRevision,
+  type AppendStreamState,
+  type ConsistencyCheck,
   type EventData,
   type JSONType,
   type Position,
   type ResolvedEvent,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import {
   ANY_VERSION,
   NO_STREAM,
@@ -25,6 +28,7 @@ import {
   WrongExpectedVersionError,
   comparePositions,
   type AppendResult,
+  type AtomicAppendResult,
   type EventMetadata,
   type EventStore,
   type ExpectedVersion,
@@ -33,6 +37,7 @@ import {
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
+  type StreamAppend,
   type SubscribeToAllOptions,
   type Subscription,
 } from '../event-store.port';
@@ -43,7 +48,9 @@ const SCHEMA_VERSION_KEY = '$schemaVersion';
 /** Well-known keys EventStoreDB's $by_correlation_id projection and UI understand. */
 const CORRELATION_KEY = '$correlationId';
 const CAUSATION_KEY = '$causationId';
-const STORE_KEYS = new Set([SCHEMA_VERSION_KEY, CORRELATION_KEY, CAUSATION_KEY]);
+/** The event's own metadata, whole, as JSON text (toEventData). */
+const LEDGER_METADATA_KEY = '$ledgerMetadata';
+const STORE_KEYS = new Set([SCHEMA_VERSION_KEY, CORRELATION_KEY, CAUSATION_KEY, LEDGER_METADATA_KEY]);
 
 const START_OF_LOG: GlobalPosition = { commit: 0n, prepare: 0n };
 
@@ -60,30 +67,55 @@ interface EsdbRecord {
 }
 
 /**
- * The production adapter over EventStoreDB (gRPC client). EventStoreDB owns the global order, so
- * positions come straight from the server; system events ($-prefixed types or streams) are hidden.
+ * The production adapter over EventStoreDB's successor KurrentDB (its gRPC client), from server 26.1
+ * on: every write is one atomic multi-stream `appendRecords` with consistency checks, which older
+ * servers lack. The server owns the global order, so positions come straight from it; system events
+ * ($-prefixed types or streams) are hidden.
  */
 export class EventStoreDbEventStore implements EventStore {
-  private readonly client: EventStoreDBClient;
+  private readonly client: KurrentDBClient;
   private readonly subscriptions = new Set<EventStoreDbSubscription>();
 
-  /** Takes a connection string ("esdb://host:2113?tls=false") or a client the caller configured. */
-  constructor(connection: string | EventStoreDBClient) {
-    this.client = typeof connection === 'string' ? EventStoreDBClient.connectionString(connection) : connection;
+  /** Takes a connection string ("kurrentdb://host:2113?tls=false") or a client the caller configured. */
+  constructor(connection: string | KurrentDBClient) {
+    this.client = typeof connection === 'string' ? KurrentDBClient.connectionString(connection) : connection;
   }
 
   async append(streamId: string, events: readonly NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
-    const expectedRevision = toExpectedRevision(expected);
-    if (events.length === 0) return this.currentState(streamId, expected);
+    const [result] = await this.appendAtomically([{ streamId, events, expected }]);
+    return { nextExpectedVersion: result.nextExpectedVersion, position: result.position ?? (await this.lastEvent(streamId))?.position ?? START_OF_LOG };
+  }
+
+  /**
+   * One `appendRecords` call (KurrentDB 26.1 and later): every stream's events as records, and every
+   * stream's expected version as a consistency check, so a batch with no events is a check alone.
+   * The server commits all of it or none, and reports one position for the whole write.
+   */
+  async appendAtomically(appends: readonly StreamAppend[]): Promise<AtomicAppendResult[]> {
+    const checks: ConsistencyCheck[] = appends
+      .filter((append) => append.expected !== ANY_VERSION)
+      .map((append) => ({ type: STREAM_STATE, streamName: append.streamId, expectedState: toExpectedRevision(append.expected) }));
+    const records = appends.flatMap((append) => append.events.map((event) => ({ streamName: append.streamId, record: toEventData(event) })));
     try {
-      const result = await this.client.appendToStream(streamId, events.map(toEventData), { expectedRevision });
-      // Servers before 22.6 do not return the position; read it back rather than invent one.
-      const position = result.position ?? (await this.lastEvent(streamId))?.position ?? START_OF_LOG;
-      return { nextExpectedVersion: Number(result.nextExpectedRevision), position };
+      if (records.length === 0) return await Promise.all(appends.map((append) => this.checkedState(append)));
+      const written = await this.client.appendRecords(records, checks);
+      const position: GlobalPosition = { commit: written.position, prepare: written.position };
+      const revisions = new Map(written.responses.map((response) => [response.streamName, Number(response.revision)]));
+      return appends.map((append) => ({
+        nextExpectedVersion: revisions.get(append.streamId) ?? versionChecked(append.expected),
+        position: append.events.length > 0 ? position : null,
+      }));
     } catch (error) {
-      if (error instanceof EsdbWrongExpectedVersionError) {
-        const actual = error.actualVersion === ESDB_NO_STREAM ? null : Number(error.actualVersion);
-        throw new WrongExpectedVersionError(streamId, expected, actual);
+      if (error instanceof AppendConsistencyViolationError && error.violations.length > 0) {
+        const [violation] = error.violations;
+        const refused = appends.find((append) => append.streamId === violation.streamName);
+        const actual = violation.actualState === KURRENT_NO_STREAM ? null : Number(violation.actualState);
+        throw new WrongExpectedVersionError(violation.streamName, refused?.expected ?? ANY_VERSION, actual);
+      }
+      if (error instanceof KurrentWrongExpectedVersionError) {
+        const refused = appends.find((append) => append.streamId === error.streamName);
+        const actual = error.actualState === KURRENT_NO_STREAM ? null : Number(error.actualState);
+        throw new WrongExpectedVersionError(error.streamName, refused?.expected ?? ANY_VERSION, actual);
       }
       throw error;
     }
@@ -128,7 +160,7 @@ export class EventStoreDbEventStore implements EventStore {
         collected.push(toRecordedEvent(record, record.position));
         if (collected.length === options.maxCount) break;
       }
-      await read.cancel();
+      await read.return?.();
       if (seen < pageSize || last === null) break;
       after = last;
     }
@@ -155,7 +187,7 @@ export class EventStoreDbEventStore implements EventStore {
       }
       return null;
     } finally {
-      await read.cancel();
+      await read.return?.();
     }
   }
 
@@ -164,12 +196,12 @@ export class EventStoreDbEventStore implements EventStore {
     await this.client.dispose();
   }
 
-  /** An empty append changes nothing, but its expectation is still checked, as on PostgreSQL. */
-  private async currentState(streamId: string, expected: ExpectedVersion): Promise<AppendResult> {
+  /** A write with no events changes nothing, but its expectations are still checked, as on PostgreSQL. */
+  private async checkedState({ streamId, expected }: StreamAppend): Promise<AtomicAppendResult> {
     const last = await this.lastEvent(streamId);
     const actual = last ? last.streamVersion : null;
     if (!expectationHolds(expected, actual)) throw new WrongExpectedVersionError(streamId, expected, actual);
-    return { nextExpectedVersion: actual ?? -1, position: last?.position ?? START_OF_LOG };
+    return { nextExpectedVersion: actual ?? -1, position: null };
   }
 
   private async lastEvent(streamId: string): Promise<RecordedEvent | null> {
@@ -198,7 +230,7 @@ class EventStoreDbSubscription extends BatchedSubscription {
   private serverCaughtUp = false;
 
   constructor(
-    private readonly client: EventStoreDBClient,
+    private readonly client: KurrentDBClient,
     private readonly headPosition: () => Promise<GlobalPosition | null>,
     options: SubscribeToAllOptions,
     onFinished: (subscription: EventStoreDbSubscription) => void,
@@ -270,20 +302,25 @@ class EventStoreDbSubscription extends BatchedSubscription {
   }
 }
 
-function toExpectedRevision(expected: ExpectedVersion): AppendExpectedRevision {
+function toExpectedRevision(expected: ExpectedVersion): AppendStreamState {
   switch (expected) {
     case NO_STREAM:
-      return ESDB_NO_STREAM;
+      return KURRENT_NO_STREAM;
     case STREAM_EXISTS:
-      return ESDB_STREAM_EXISTS;
+      return KURRENT_STREAM_EXISTS;
     case ANY_VERSION:
       return ANY;
     default:
       if (!Number.isInteger(expected) || expected < -1) {
         throw new RangeError(`Expected version must be an integer >= -1 or a named case, got ${expected}`);
       }
-      return expected === -1 ? ESDB_NO_STREAM : BigInt(expected);
+      return expected === -1 ? KURRENT_NO_STREAM : BigInt(expected);
   }
+}
+
+/** The version a write's expectation names, for a stream it checked without writing to it. */
+function versionChecked(expected: ExpectedVersion): number {
+  return typeof expected === 'number' ? expected : -1;
 }
 
 function expectationHolds(expected: ExpectedVersion, actual: number | null): boolean {
@@ -299,14 +336,19 @@ function expectationHolds(expected: ExpectedVersion, actual: number | null): boo
   }
 }
 
+/**
+ * KurrentDB's multi-stream writes take metadata as string properties only, so the event's own
+ * metadata travels whole as one JSON property, beside the well-known keys KurrentDB's projections
+ * and UI understand.
+ */
 function toEventData(event: NewEvent): EventData {
   return jsonEvent({
     id: event.metadata.eventId,
     type: event.type,
     data: event.data as JSONType,
     metadata: {
-      ...event.metadata,
-      [SCHEMA_VERSION_KEY]: event.schemaVersion,
+      [LEDGER_METADATA_KEY]: JSON.stringify(event.metadata),
+      [SCHEMA_VERSION_KEY]: String(event.schemaVersion),
       [CORRELATION_KEY]: event.metadata.correlationId,
       ...(event.metadata.causationId === null ? {} : { [CAUSATION_KEY]: event.metadata.causationId }),
     },
@@ -332,14 +374,16 @@ function isSystemRecord(record: { readonly type: string; readonly streamId: stri
 
 function toRecordedEvent(record: EsdbRecord, position: GlobalPosition): RecordedEvent {
   const stored = isRecord(record.metadata) ? record.metadata : {};
-  const metadata: Record<string, unknown> = { eventId: record.id };
-  for (const [key, value] of Object.entries(stored)) if (!STORE_KEYS.has(key)) metadata[key] = value;
-  const schemaVersion = stored[SCHEMA_VERSION_KEY];
+  const ledgerMetadata = stored[LEDGER_METADATA_KEY];
+  // Events written before metadata travelled as one property carry its keys at the top level.
+  const metadata: Record<string, unknown> = typeof ledgerMetadata === 'string' ? JSON.parse(ledgerMetadata) : { eventId: record.id };
+  if (typeof ledgerMetadata !== 'string') for (const [key, value] of Object.entries(stored)) if (!STORE_KEYS.has(key)) metadata[key] = value;
+  const schemaVersion = Number(stored[SCHEMA_VERSION_KEY]);
   return {
     streamId: record.streamId,
     streamVersion: Number(record.revision),
     type: record.type,
-    schemaVersion: typeof schemaVersion === 'number' ? schemaVersion : 1,
+    schemaVersion: Number.isInteger(schemaVersion) && schemaVersion > 0 ? schemaVersion : 1,
     data: record.data,
     // Events this service wrote carry the full shape; foreign ones keep what they have plus their id.
     metadata: metadata as EventMetadata,

@@ -58,7 +58,7 @@ export function mapError(error: unknown): MappedError {
   if (error instanceof IdempotencyKeyReused) return { status: 422, message: error.message, retry: FINAL };
   if (error instanceof Unauthenticated) return { status: 401, message: error.message, retry: FINAL };
   if (error instanceof RateLimited) return { status: 429, message: error.message, retry: { shouldRetry: true, retryAfterSeconds: error.retryAfterSeconds } };
-  // Both come after a failed authorization was settled (AuthorizationSettlement): withdrawn, so a
+  // Both come after a failed simulation's outcome was looked for (SimulationOutcomes): withdrawn, so a
   // retry cannot authorize twice; or not settled, so a retry might.
   if (error instanceof AuthorizationNotRecorded) return { status: 503, message: error.message, retry: { shouldRetry: true, retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS } };
   if (error instanceof AuthorizationOutcomeUnknown) return { status: 503, message: error.message, retry: { shouldRetry: false, retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS } };

@@ -25,7 +25,7 @@ import type { FaultPoints } from '@ledger/event-store';
 import { FAULT_POINTS } from '@ledger/runtime';
 import { WriteAcknowledger } from '../http/write-acknowledger';
 import { mapError } from '../http/error-status';
-import { AuthorizationSettlement } from './authorization-settlement';
+import { SimulatedWrite, SimulationOutcomes } from './simulation-outcomes';
 import { ProgramApi, Route } from '../http/api-routes';
 import { SettlementModel, SimulationModel } from '../http/openapi-models';
 import { commandOrigin } from '../http/command-origin';
@@ -51,7 +51,7 @@ export class SimulationsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly acknowledger: WriteAcknowledger,
-    private readonly settlement: AuthorizationSettlement,
+    private readonly outcomes: SimulationOutcomes,
     @Inject(FAULT_POINTS) private readonly faults: FaultPoints,
   ) {}
 
@@ -64,31 +64,32 @@ export class SimulationsController {
     const origin = commandOrigin(programToken, request);
     // Ours, not the service's: should no answer come back, the token is where to look.
     const transactionToken = randomUUID();
-    let accepted: SimulationAccepted;
-    try {
-      accepted = await this.commands.execute<SimulateAuthorizationCommand, SimulationAccepted>(this.authorizationCommand(origin, body, transactionToken));
-      this.faults.reached('gateway-answering');
-    } catch (error) {
-      accepted = await this.settleFailed(error, origin, transactionToken);
-    }
+    const accepted = await this.executeSimulation(origin, { kind: 'opening', transactionToken }, this.authorizationCommand(origin, body, transactionToken));
     this.acknowledger.readsWaitFor(programToken, { token: accepted.transactionToken, position: accepted.position });
     if (accepted.result !== 'APPROVED') throw new AuthorizationDeclined(accepted.result, accepted.transactionToken);
     return { debugging_request_id: requestIdOf(request), token: accepted.transactionToken };
   }
 
   /**
-   * A failure that would answer 5xx is settled first (AuthorizationSettlement): a decision that stands
-   * is answered as recorded; otherwise the token is withdrawn and the 5xx says nothing stands. A 4xx
-   * (no such card, invalid input) is decided before anything is written and passes as it is.
+   * Runs a simulation that writes a card and its transaction. A failure that would answer 5xx is
+   * resolved first (SimulationOutcomes): a write that stands is answered as recorded; otherwise its
+   * token is withdrawn and the 5xx says nothing stands. A 4xx (no such card, invalid input) is decided
+   * before anything is written and passes as it is.
    */
-  private async settleFailed(error: unknown, origin: CommandOrigin, transactionToken: string): Promise<SimulationAccepted> {
-    const mapped = mapError(error);
-    if (mapped.status < 500 || !this.settlement.possible) throw error;
-    this.logger.warn({ request_id: origin.correlationId, msg: `authorization ${transactionToken} failed (${error instanceof Error ? error.message : String(error)}); settling it` });
-    const settled = await this.settlement.settle(origin, transactionToken);
-    if (settled.outcome === 'recorded') return { transactionToken, result: settled.result, position: settled.position };
-    if (settled.outcome === 'withdrawn') throw new AuthorizationNotRecorded(mapped.message);
-    throw new AuthorizationOutcomeUnknown(transactionToken);
+  private async executeSimulation(origin: CommandOrigin, write: SimulatedWrite, command: object): Promise<SimulationAccepted> {
+    try {
+      const accepted = await this.commands.execute<object, SimulationAccepted>(command);
+      this.faults.reached('gateway-answering');
+      return accepted;
+    } catch (error) {
+      const mapped = mapError(error);
+      if (mapped.status < 500) throw error;
+      this.logger.warn({ request_id: origin.correlationId, msg: `simulation on transaction ${write.transactionToken} failed (${error instanceof Error ? error.message : String(error)}); finding its outcome` });
+      const outcome = await this.outcomes.resolve(origin, write);
+      if (outcome.outcome === 'recorded') return { transactionToken: write.transactionToken, result: outcome.result, position: outcome.position };
+      if (outcome.outcome === 'withdrawn') throw new AuthorizationNotRecorded(mapped.message);
+      throw new AuthorizationOutcomeUnknown(write.transactionToken);
+    }
   }
 
   private authorizationCommand(origin: CommandOrigin, body: SimulateAuthorizeRequest, transactionToken: string): SimulateAuthorizationCommand {
@@ -134,15 +135,13 @@ export class SimulationsController {
 
   @Route('POST', 'return', { summary: 'Return (refund) an amount to a card (spec 4.4)', answers: SimulationModel })
   async return(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateReturnRequest): Promise<SimulationResponse> {
-    const accepted = await this.commands.execute<SimulateReturnCommand, SimulationAccepted>(
-      new SimulateReturnCommand(commandOrigin(programToken, request), body.pan, body.amount, {
-        acceptorId: '',
-        city: '',
-        country: DEFAULT_COUNTRY,
-        descriptor: body.descriptor,
-        mcc: DEFAULT_MCC,
-        state: '',
-      }),
+    const origin = commandOrigin(programToken, request);
+    const transactionToken = randomUUID();
+    const merchant = { acceptorId: '', city: '', country: DEFAULT_COUNTRY, descriptor: body.descriptor, mcc: DEFAULT_MCC, state: '' };
+    const accepted = await this.executeSimulation(
+      origin,
+      { kind: 'opening', transactionToken },
+      new SimulateReturnCommand(origin, body.pan, body.amount, merchant, transactionToken),
     );
     await this.acknowledger.visible({ token: accepted.transactionToken, position: accepted.position });
     return { debugging_request_id: requestIdOf(request), token: accepted.transactionToken };
@@ -153,8 +152,12 @@ export class SimulationsController {
     answers: SimulationModel,
   })
   async returnReversal(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateReturnReversalRequest): Promise<SimulationResponse> {
-    const accepted = await this.commands.execute<SimulateReturnReversalCommand, SimulationAccepted>(
-      new SimulateReturnReversalCommand(commandOrigin(programToken, request), body.token),
+    const origin = commandOrigin(programToken, request);
+    const eventToken = randomUUID();
+    const accepted = await this.executeSimulation(
+      origin,
+      { kind: 'movement', transactionToken: body.token, eventToken },
+      new SimulateReturnReversalCommand(origin, body.token, eventToken),
     );
     await this.acknowledger.visible({ token: accepted.transactionToken, position: accepted.position });
     return { debugging_request_id: requestIdOf(request) };
@@ -179,8 +182,12 @@ export class SimulationsController {
     request: RequestWithId,
     body: { readonly token: string; readonly amount?: number },
   ): Promise<SimulationResponse> {
-    const accepted = await this.commands.execute<SimulateTransactionEventCommand, SimulationAccepted>(
-      new SimulateTransactionEventCommand(commandOrigin(programToken, request), action, body.token, body.amount),
+    const origin = commandOrigin(programToken, request);
+    const eventToken = randomUUID();
+    const accepted = await this.executeSimulation(
+      origin,
+      { kind: 'movement', transactionToken: body.token, eventToken },
+      new SimulateTransactionEventCommand(origin, action, body.token, body.amount, eventToken),
     );
     await this.acknowledger.visible({ token: accepted.transactionToken, position: accepted.position });
     return { debugging_request_id: requestIdOf(request) };

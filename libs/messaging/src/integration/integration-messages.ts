@@ -9,8 +9,8 @@ import { formatPosition, type RecordedEvent } from '@ledger/event-store';
 
 /** Which topic an event goes to, or null for internal events (the card-number registry). */
 export function topicFor(recorded: RecordedEvent): Topic | null {
-  // A withdrawn token never became a transaction: nothing happened that the outside world could see.
-  if (recorded.type === 'AuthorizationWithdrawn') return null;
+  // A withdrawn token never became a transaction or an event of one: nothing happened that the outside world could see.
+  if (recorded.type === 'AuthorizationWithdrawn' || recorded.type === 'EventTokenWithdrawn') return null;
   if (recorded.streamId.startsWith('card-')) return TOPICS.cards;
   if (isTransactionStream(recorded.streamId)) return TOPICS.transactions;
   if (recorded.streamId.startsWith('program-')) return TOPICS.programs;

@@ -208,6 +208,11 @@ const TRANSACTION_EVENT_SAMPLES: { readonly [Type in TransactionEventType]: (fac
   TransactionBounced: (facts) => ({ type: 'TransactionBounced', data: { transactionToken: facts.transactionToken, at: facts.at, fundingState: 'DELETED' } }),
   // Never published (topicFor skips it): a withdrawn token opens no transaction.
   AuthorizationWithdrawn: (facts) => ({ type: 'AuthorizationWithdrawn', data: { transactionToken: facts.transactionToken, programToken: facts.programToken, at: facts.at } }),
+  // Never published either: a withdrawn event token moves nothing.
+  EventTokenWithdrawn: (facts) => ({
+    type: 'EventTokenWithdrawn',
+    data: { transactionToken: facts.transactionToken, programToken: facts.programToken, eventToken: randomUUID(), at: facts.at },
+  }),
 };
 
 /** The transaction event types of the event catalog (what the store can hold), not of this file. */

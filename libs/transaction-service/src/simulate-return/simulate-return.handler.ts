@@ -1,48 +1,52 @@
 import { Inject } from '@nestjs/common';
-import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomInt } from 'node:crypto';
-import { CommandAccepted, CreditCardReturnCommand, SimulateReturnCommand, SimulationAccepted } from '@ledger/contracts';
-import { cardDecider, CardNotFound, cardStreamId, transactionDecider, transactionStreamId } from '@ledger/domain';
-import { businessTime, commandHandler, PipelineEnvironment } from '@ledger/event-store';
+import { SimulateReturnCommand, SimulationAccepted } from '@ledger/contracts';
+import { cardDecider, cardStreamId, decideReturn, transactionDecider, transactionStreamId } from '@ledger/domain';
+import { businessTime, decideAcrossStreams, emptyFold, formatPosition, PipelineEnvironment } from '@ledger/event-store';
 import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 import { CardLocator } from '../card-locator';
 
-/** A return is its own transaction, cleared at once; then the card gets the spend back. */
+/**
+ * A return is its own transaction, cleared at once, and gives its card the spend back: both streams
+ * in one write (decideReturn). The transaction token is the gateway's, like an authorization's.
+ */
 @CommandHandler(SimulateReturnCommand)
 export class SimulateReturnHandler implements ICommandHandler<SimulateReturnCommand, SimulationAccepted> {
   constructor(
     @Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment,
-    private readonly commands: CommandBus,
     private readonly locator: CardLocator,
   ) {}
 
-  async execute({ origin, pan, amount, merchant }: SimulateReturnCommand): Promise<SimulationAccepted> {
+  async execute({ origin, pan, amount, merchant, transactionToken }: SimulateReturnCommand): Promise<SimulationAccepted> {
     const cardToken = await this.locator.cardTokenFor(pan, origin.programToken);
-    const card = await commandHandler(this.env, cardDecider, cardStreamId(cardToken)).state();
-    if (card.status !== 'issued') throw new CardNotFound(cardToken);
-    const transactionToken = this.env.newId();
-    const eventToken = this.env.newId();
-    const at = (await businessTime(this.env, origin.programToken)).toISOString();
-    await commandHandler(this.env, transactionDecider, transactionStreamId(transactionToken)).handle({
-      type: 'RecordReturn',
-      facts: {
-        cardToken,
-        programToken: origin.programToken,
-        transactionToken,
-        eventToken,
-        amount,
-        merchant,
-        merchantAmount: amount,
-        merchantCurrency: 'USD',
-        authorizationCode: String(randomInt(1_000_000)).padStart(6, '0'),
-        fundingToken: card.fundingToken,
-        at,
-      },
-    }, origin);
-    const credited = await this.commands.execute<CreditCardReturnCommand, CommandAccepted>(
-      new CreditCardReturnCommand(origin, cardToken, transactionToken, eventToken, amount, at),
-    );
-    return { transactionToken, result: 'APPROVED', position: credited.position };
+    const cardStream = cardStreamId(cardToken);
+    const transactionStream = transactionStreamId(transactionToken);
+    const presented = {
+      cardToken,
+      programToken: origin.programToken,
+      transactionToken,
+      eventToken: this.env.newId(),
+      amount,
+      merchant,
+      merchantAmount: amount,
+      merchantCurrency: 'USD',
+      authorizationCode: String(randomInt(1_000_000)).padStart(6, '0'),
+    };
+    const outcome = await decideAcrossStreams(this.env, origin, cardStream, async (reader) => {
+      const card = await reader.fold(cardDecider, cardStream);
+      const noTransaction = emptyFold(transactionDecider);
+      const now = await businessTime(this.env, origin.programToken);
+      const decided = decideReturn(presented, card.state, noTransaction.state, now);
+      return {
+        now,
+        result: null,
+        streams: [
+          { streamId: transactionStream, folder: transactionDecider, fold: noTransaction, events: decided.transaction, mustBeNew: true },
+          { streamId: cardStream, folder: cardDecider, fold: card, events: decided.card },
+        ],
+      };
+    });
+    return { transactionToken, result: 'APPROVED', position: outcome.position ? formatPosition(outcome.position) : null };
   }
 }
-

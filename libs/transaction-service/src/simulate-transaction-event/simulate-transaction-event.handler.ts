@@ -1,43 +1,21 @@
-import { Inject } from '@nestjs/common';
-import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { AdjustCardSpendCommand, CommandAccepted, SimulateTransactionEventCommand, SimulationAccepted, TransactionAmountAction } from '@ledger/contracts';
-import { SpendAdjustmentCause, TransactionCommand, transactionDecider, transactionStreamId } from '@ledger/domain';
-import { formatPosition, commandHandler, PipelineEnvironment } from '@ledger/event-store';
-import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { SimulateTransactionEventCommand, SimulationAccepted, TransactionAmountAction } from '@ledger/contracts';
+import type { TransactionMovement } from '@ledger/domain';
+import { TransactionMovements } from '../transaction-movement/transaction-movement';
 
-const COMMAND_TYPES: Record<TransactionAmountAction, 'VoidAuthorization' | 'ClearAuthorization' | 'AdviseAuthorization'> = {
+const MOVEMENTS: Record<TransactionAmountAction, 'VoidAuthorization' | 'ClearAuthorization' | 'AdviseAuthorization'> = {
   VOID: 'VoidAuthorization',
   CLEARING: 'ClearAuthorization',
   ADVICE: 'AdviseAuthorization',
 };
 
-/**
- * Void, clearing and authorization advice: the transaction moves first, then its card counts the
- * new amount. In that order a crash in between can only make the card count too much until the
- * reconciler catches up, never too little.
- */
+/** Void, clearing and authorization advice: one movement of the transaction and its card. */
 @CommandHandler(SimulateTransactionEventCommand)
 export class SimulateTransactionEventHandler implements ICommandHandler<SimulateTransactionEventCommand, SimulationAccepted> {
-  constructor(
-    @Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment,
-    private readonly commands: CommandBus,
-  ) {}
+  constructor(private readonly movements: TransactionMovements) {}
 
-  async execute({ origin, action, transactionToken, amount }: SimulateTransactionEventCommand): Promise<SimulationAccepted> {
-    const command = {
-      type: COMMAND_TYPES[action],
-      transactionToken,
-      programToken: origin.programToken,
-      eventToken: this.env.newId(),
-      amount,
-    } as TransactionCommand;
-    const outcome = await commandHandler(this.env, transactionDecider, transactionStreamId(transactionToken)).handle(command, origin);
-    if (outcome.state.status === 'ABSENT') throw new Error(`Transaction ${transactionToken} vanished`);
-    const cause: SpendAdjustmentCause = action;
-    const card = await this.commands.execute<AdjustCardSpendCommand, CommandAccepted>(
-      new AdjustCardSpendCommand(origin, outcome.state.cardToken, transactionToken, outcome.version, cause, outcome.state.amount),
-    );
-    const position = card.position ?? (outcome.position ? formatPosition(outcome.position) : null);
-    return { transactionToken, result: 'APPROVED', position };
+  execute({ origin, action, transactionToken, amount, eventToken }: SimulateTransactionEventCommand): Promise<SimulationAccepted> {
+    const movement = { type: MOVEMENTS[action], transactionToken, programToken: origin.programToken, eventToken, amount } as TransactionMovement;
+    return this.movements.move(origin, movement);
   }
 }
