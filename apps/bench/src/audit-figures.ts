@@ -42,25 +42,25 @@ const AUDIT_P99_MS = 50;
 const RUN_ORDER = ['on', 'off', 'off', 'on', 'on', 'off', 'off', 'on'] as const;
 
 /**
- * Each run on a service restarted with that setting, after every follower has caught up (`settle`),
+ * Each run on a service restarted with that setting, after every follower has caught up (`catchUp`),
  * so a run does not pay for the backlog the one before it left behind, and after a warm-up load
- * (`warm`, not measured, then settled again). A restarted service reads every card's whole stream
+ * (`warm`, not measured, then caught up again). A restarted service reads every card's whole stream
  * on its first authorization of that card: by the last of the eight runs the 200 cards hold thousands
  * of events each, and that cold start grew from run to run as much as the commitment's cost (session
  * 7: the rate fell from 507 to 397 over the eight runs). Warm, each run measures the steady state.
  */
 export async function commitmentOverhead(options: {
   restart: (commitment: 'on' | 'off') => Promise<void>;
-  settle: (commitment: 'on' | 'off') => Promise<void>;
+  catchUp: (commitment: 'on' | 'off') => Promise<void>;
   warm: () => Promise<void>;
   authorize: () => Promise<CommitmentRun>;
 }): Promise<CommitmentOverhead> {
   const runs = { on: [] as CommitmentRun[], off: [] as CommitmentRun[] };
   for (const setting of RUN_ORDER) {
     await options.restart(setting);
-    await options.settle(setting);
+    await options.catchUp(setting);
     await options.warm();
-    await options.settle(setting);
+    await options.catchUp(setting);
     runs[setting].push(await options.authorize());
   }
   return runs;

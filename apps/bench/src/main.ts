@@ -123,7 +123,7 @@ async function main(started: number): Promise<void> {
         server = await startServerProcess({ ...serverEnv, LEDGER_COMMITMENT: setting });
       },
       // Off, nothing moves the commitment's checkpoint row: wait for the others only.
-      settle: (setting) => waitForProjector(pool, 600_000, setting === 'off' ? ['ledger-commitment'] : []),
+      catchUp: (setting) => waitForProjector(pool, 600_000, setting === 'off' ? ['ledger-commitment'] : []),
       warm: async () => {
         await load({ url: `${server.baseUrl}/v1/simulate/authorize`, headers: auth, connections: CONNECTIONS, seconds: WARM_UP_SECONDS, body: authorize(cards.map((c) => c.pan)) });
       },

@@ -59,14 +59,14 @@ export class EgressHttpClient {
 
   private exchange(destination: Destination, request: EgressRequest): Promise<EgressResponse> {
     return new Promise<EgressResponse>((resolve, reject) => {
-      let settled = false;
-      const settle = (outcome: () => void) => {
-        if (settled) return;
-        settled = true;
+      let finished = false;
+      const finish = (outcome: () => void) => {
+        if (finished) return;
+        finished = true;
         clearTimeout(deadline);
         outcome();
       };
-      const fail = (error: unknown) => settle(() => reject(asEgressFailure(error, destination)));
+      const fail = (error: unknown) => finish(() => reject(asEgressFailure(error, destination)));
       const transport = destination.protocol === 'https:' ? https : http;
       const outgoing = transport.request({
         hostname: destination.host,
@@ -96,7 +96,7 @@ export class EgressHttpClient {
         const status = response.statusCode ?? 0;
         if (!request.readBody) {
           response.destroy();
-          settle(() => resolve({ status, body: '' }));
+          finish(() => resolve({ status, body: '' }));
           return;
         }
         const chunks: Buffer[] = [];
@@ -106,7 +106,7 @@ export class EgressHttpClient {
           if (size > MAX_ANSWER_BYTES) return void response.destroy(new EgressFailure('connection_failed', `${describeDestination(destination)}: answer over ${MAX_ANSWER_BYTES} bytes`));
           chunks.push(chunk);
         });
-        response.on('end', () => settle(() => resolve({ status, body: Buffer.concat(chunks).toString('utf8') })));
+        response.on('end', () => finish(() => resolve({ status, body: Buffer.concat(chunks).toString('utf8') })));
         response.on('error', fail);
         response.on('close', () => fail(new EgressFailure('connection_failed', `${describeDestination(destination)}: answer cut short`)));
       });

@@ -13,7 +13,7 @@ export interface PreparedStorage {
 }
 
 /**
- * Settles what the modules need before they are built: the database (DATABASE_URL, or an embedded
+ * Decides what the modules need before they are built: the database (DATABASE_URL, or an embedded
  * server whose data stays under the data folder), its schema, and the card data key.
  */
 export async function prepareStorage(config: LedgerConfig, logger = new Logger('Storage')): Promise<PreparedStorage> {

@@ -137,7 +137,7 @@ export class ReadModelProjector implements LogProcessor<unknown> {
       }
       await writes.drain();
     } catch (error) {
-      await writes.settle();
+      await writes.idle();
       throw error;
     }
     await this.feed?.insert(sql, bodies.events());

@@ -31,31 +31,31 @@ export class WakeSignal {
   }
 }
 
-/** A promise with its settle functions, for signals like `caughtUp`. */
+/** A promise with its resolve and reject functions, for signals like `caughtUp`; the first call wins. */
 export interface Deferred<T> {
   readonly promise: Promise<T>;
   resolve(value: T): void;
   reject(reason: unknown): void;
-  readonly settled: boolean;
+  readonly done: boolean;
 }
 
 export function deferred<T>(): Deferred<T> {
-  let settle!: { resolve(value: T): void; reject(reason: unknown): void };
+  let ends!: { resolve(value: T): void; reject(reason: unknown): void };
   const promise = new Promise<T>((resolve, reject) => {
-    settle = { resolve, reject };
+    ends = { resolve, reject };
   });
   const result = {
     promise,
-    settled: false,
+    done: false,
     resolve(value: T) {
-      if (result.settled) return;
-      result.settled = true;
-      settle.resolve(value);
+      if (result.done) return;
+      result.done = true;
+      ends.resolve(value);
     },
     reject(reason: unknown) {
-      if (result.settled) return;
-      result.settled = true;
-      settle.reject(reason);
+      if (result.done) return;
+      result.done = true;
+      ends.reject(reason);
     },
   };
   // Nobody is obliged to await `caughtUp`; a rejection nobody listens to must not crash the process.

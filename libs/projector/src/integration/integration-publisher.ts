@@ -211,7 +211,7 @@ export class IntegrationPublisher implements LogProcessor<ReadModelTransaction> 
 
 function signal(): { promise: Promise<void>; resolve: () => void } {
   let resolve: () => void = () => undefined;
-  const promise = new Promise<void>((settle) => (resolve = settle));
+  const promise = new Promise<void>((done) => (resolve = done));
   return { promise, resolve };
 }
 

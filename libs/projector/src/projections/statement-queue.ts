@@ -26,7 +26,7 @@ export class StatementQueue {
   }
 
   /** Waits until nothing runs any more, whatever the outcome (before a rollback). */
-  async settle(): Promise<void> {
+  async idle(): Promise<void> {
     await this.tail.catch(() => undefined);
   }
 }
