@@ -121,11 +121,11 @@ export class BulkSeeder {
     const cardAppends = [...byCard.entries()].map(([cardToken, events]) => {
       const head = this.heads.get(cardToken) as StreamHead;
       const streamId = cardStreamId(cardToken);
-      const sealed = chainEvents(streamId, { streamVersion: head.version, hash: head.hash }, events);
+      const chained = chainEvents(streamId, { streamVersion: head.version, hash: head.hash }, events);
       const expected = head.version;
-      const last = sealed[sealed.length - 1];
-      this.heads.set(cardToken, { version: head.version + sealed.length, hash: String(last.metadata.hash) });
-      return { streamId, events: sealed, expected };
+      const last = chained[chained.length - 1];
+      this.heads.set(cardToken, { version: head.version + chained.length, hash: String(last.metadata.hash) });
+      return { streamId, events: chained, expected };
     });
     return { cards: cardAppends, transactions: transactionAppends };
   }

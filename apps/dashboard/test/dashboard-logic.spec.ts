@@ -40,8 +40,8 @@ describe('parseEventStream', () => {
   });
 });
 
-describe('checkChain, against chains the event store seals', () => {
-  const sealed = chainEvents('card-1', null, [
+describe('checkChain, against chains the event store writes', () => {
+  const chained = chainEvents('card-1', null, [
     { type: 'CardCreated', schemaVersion: 1, data: { cardToken: '1', memo: 'é ü 😀', limits: { b: 2, a: [1, { z: null, y: 'x' }] } }, metadata: { eventId: 'e0', occurredAt: '2026-01-01T00:00:00.000Z' } },
     { type: 'CardUpdated', schemaVersion: 1, data: { cardToken: '1', spendLimit: 5000 }, metadata: { eventId: 'e1', occurredAt: '2026-01-01T00:00:01.000Z' } },
     { type: 'CardUpdated', schemaVersion: 2, data: { cardToken: '1', state: 'PAUSED' }, metadata: { eventId: 'e2', occurredAt: '2026-01-01T00:00:02.000Z' } },
@@ -49,11 +49,11 @@ describe('checkChain, against chains the event store seals', () => {
   const asServed = (): AuditEvent[] =>
     JSON.parse(
       JSON.stringify(
-        sealed.map((event: any, version: number) => ({ stream_id: 'card-1', stream_version: version, position: `${version}/${version}`, event_id: event.metadata.eventId, type: event.type, schema_version: event.schemaVersion, data: event.data, metadata: event.metadata })),
+        chained.map((event: any, version: number) => ({ stream_id: 'card-1', stream_version: version, position: `${version}/${version}`, event_id: event.metadata.eventId, type: event.type, schema_version: event.schemaVersion, data: event.data, metadata: event.metadata })),
       ),
     );
 
-  it('verifies every event the store sealed', async () => {
+  it('verifies every event the store chained', async () => {
     expect((await checkChain(asServed())).map((status) => status.kind)).toEqual(['verified', 'verified', 'verified']);
   });
 

@@ -44,8 +44,8 @@ async function verifyAgainst(file: string): Promise<AuditReport> {
   return outcome.output as AuditReport;
 }
 
-/** Re-seals a stream from `fromVersion` on with the published per-stream algorithm, after `edit` changed the data. */
-async function reseal(streamId: string, fromVersion: number, edit: (data: any, version: number) => any): Promise<void> {
+/** Re-chains a stream from `fromVersion` on with the published per-stream algorithm, after `edit` changed the data. */
+async function rechain(streamId: string, fromVersion: number, edit: (data: any, version: number) => any): Promise<void> {
   const stream = (await rows()).filter((row) => row.stream_id === streamId);
   let previousHash = fromVersion === 0 ? GENESIS_HASH : stream[fromVersion - 1].metadata.hash;
   for (const row of stream.slice(fromVersion)) {
@@ -113,12 +113,12 @@ const tampers: Record<string, () => Promise<{ index: number; reason: RegExp }>> 
     await t.pool.query(`update events set metadata = jsonb_set(metadata, '{occurredAt}', '"2020-01-01T00:00:00.000Z"') where event_id = $1`, [log[index].event_id]);
     return { index, reason: /altered/ };
   },
-  're-seal a stream with the per-stream algorithm (amount 300 to 1)': async () => {
+  're-chain a stream with the per-stream algorithm (amount 300 to 1)': async () => {
     const log = await rows();
     const streamId = `card-${cards[1]}`;
     const victim = log.find((row) => row.stream_id === streamId && row.data.amount === 300)!;
-    await reseal(streamId, victim.stream_version, (data, version) => (version === victim.stream_version ? { ...data, amount: 1 } : data));
-    return { index: log.indexOf(victim), reason: /re-sealed/ };
+    await rechain(streamId, victim.stream_version, (data, version) => (version === victim.stream_version ? { ...data, amount: 1 } : data));
+    return { index: log.indexOf(victim), reason: /re-chained/ };
   },
   "delete a stream's last event (a card's CardClosed)": async () => {
     const log = await rows();
@@ -174,7 +174,7 @@ const tampers: Record<string, () => Promise<{ index: number; reason: RegExp }>> 
   'replace a whole stream with a freshly chained one': async () => {
     const log = await rows();
     const streamId = `card-${cards[2]}`;
-    await reseal(streamId, 0, (data) => ('amount' in data ? { ...data, amount: data.amount + 1 } : { ...data, memo: 'replaced' }));
+    await rechain(streamId, 0, (data) => ('amount' in data ? { ...data, amount: data.amount + 1 } : { ...data, memo: 'replaced' }));
     return { index: log.findIndex((row) => row.stream_id === streamId), reason: /replaced/ };
   },
 };

@@ -119,7 +119,7 @@ export async function verifyStoreAgainstDigest(store: EventStore, digest: Digest
   if (digest.tree_size > 0 && positions[last] !== digest.position) {
     return report(digest, checked, { index: last, ...describe(await eventAt(last)), reason: `the digest's last event is at ${digest.position}, the log's event at that index is at ${positions[last]}: events were inserted or removed before it` });
   }
-  return report(digest, checked, { position: null, reason: 'the first tree_size events do not hash to the digest\'s root: an event was altered, re-sealed or replaced; a digest file with leaf_hashes (admin digest --out) names which' });
+  return report(digest, checked, { position: null, reason: 'the first tree_size events do not hash to the digest\'s root: an event was altered, re-chained or replaced; a digest file with leaf_hashes (admin digest --out) names which' });
 }
 
 /** One line of a program export: the stored event, with its inclusion proof against the export's digest. */

@@ -128,7 +128,7 @@ export function chainHeadOf(recorded: RecordedEvent): ChainHead {
 }
 
 /**
- * Seals new events onto the end of a stream: `last` is the head of the stream's last recorded event
+ * Chains new events onto the end of a stream: `last` is the head of the stream's last recorded event
  * (null for a new stream); the events get consecutive versions after it and chained hashes.
  */
 export function chainEvents(streamId: string, last: ChainHead | null, events: readonly NewEvent[]): NewEvent[] {

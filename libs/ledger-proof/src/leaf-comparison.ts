@@ -12,7 +12,7 @@ export interface LeafDifference {
 }
 
 const REASONS: Record<LeafDifferenceKind, string> = {
-  altered: 'the event here is not the one the digest covers (its content, position or per-stream hash was altered, re-sealed or replaced)',
+  altered: 'the event here is not the one the digest covers (its content, position or per-stream hash was altered, re-chained or replaced)',
   deleted: 'the event the digest has here is missing: it was deleted',
   inserted: 'the event here is not in the digest: it was inserted',
   swapped: 'this event and the next are in each other\'s places',

@@ -6,17 +6,17 @@ import { treeRoot } from './merkle-tree';
 import { exportedEventOf, inclusionPathOf, verifyEventProof } from './event-proof';
 import { DigestSigner, generateSigningKeyPem, keyIdOf, parsePublicKey, parseSigningKey, verifyDigest } from './signed-digest';
 
-/** A log of `count` events over a few streams, each stream sealed by the per-stream chain. */
+/** A log of `count` events over a few streams, each stream hash-chained as the event store chains it. */
 function logOf(count: number, streams: number): LoggedEvent[] {
   const heads = new Map<string, { streamVersion: number; hash: string; position: { commit: bigint; prepare: bigint } }>();
   return Array.from({ length: count }, (_, i) => {
     const streamId = `card-${i % streams}`;
-    const [sealed] = chainEvents(streamId, heads.get(streamId) ?? null, [
+    const [chained] = chainEvents(streamId, heads.get(streamId) ?? null, [
       { type: 'AmountHeld', schemaVersion: 1, data: { amount: 100 + i }, metadata: { eventId: `e${i}`, correlationId: 'c', causationId: null, programToken: 'p', occurredAt: '2026-01-01T00:00:00.000Z' } },
     ]);
     const streamVersion = (heads.get(streamId)?.streamVersion ?? -1) + 1;
-    heads.set(streamId, { streamVersion, hash: String(sealed.metadata.hash), position: { commit: BigInt(i + 1), prepare: 0n } });
-    return { streamId, streamVersion, position: `${i + 1}/0`, type: sealed.type, schemaVersion: sealed.schemaVersion, data: sealed.data, metadata: sealed.metadata };
+    heads.set(streamId, { streamVersion, hash: String(chained.metadata.hash), position: { commit: BigInt(i + 1), prepare: 0n } });
+    return { streamId, streamVersion, position: `${i + 1}/0`, type: chained.type, schemaVersion: chained.schemaVersion, data: chained.data, metadata: chained.metadata };
   });
 }
 
