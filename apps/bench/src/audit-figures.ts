@@ -32,12 +32,12 @@ const MIN_SHARE_WITH_COMMITMENT = 0.95;
 const AUDIT_P99_MS = 50;
 
 /**
- * The order of the runs: with, without, without, with, twice. A single pair measured the drift
+ * The order of the runs: with, without, without, with, twice. A single pair would measure the drift
  * between two runs as much as the commitment (a later run of the same code lands on a fuller
- * database and warmer caches; two 10 s runs of the same code differed by up to 7% in rate in
- * session 7); in this order a steady drift falls on both sides alike, and four runs a side halve the
- * noise of one. It ends with the commitment on, as the service runs by default and as the rest of
- * the bench (the audit routes) needs it.
+ * database and warmer caches, and the rate of two 10 s runs of the same code can differ by several
+ * percent on shared cores); in this order a steady drift falls on both sides alike, and four runs a
+ * side halve the noise of one. It ends with the commitment on, as the service runs by default and as
+ * the rest of the bench (the audit routes) needs it.
  */
 const RUN_ORDER = ['on', 'off', 'off', 'on', 'on', 'off', 'off', 'on'] as const;
 
@@ -46,8 +46,8 @@ const RUN_ORDER = ['on', 'off', 'off', 'on', 'on', 'off', 'off', 'on'] as const;
  * so a run does not pay for the backlog the one before it left behind, and after a warm-up load
  * (`warm`, not measured, then caught up again). A restarted service reads every card's whole stream
  * on its first authorization of that card: by the last of the eight runs the 200 cards hold thousands
- * of events each, and that cold start grew from run to run as much as the commitment's cost (session
- * 7: the rate fell from 507 to 397 over the eight runs). Warm, each run measures the steady state.
+ * of events each, and that cold start grows from run to run by as much as the commitment's cost
+ * (docs/benchmarks.md). Warm, each run measures the steady state.
  */
 export async function commitmentOverhead(options: {
   restart: (commitment: 'on' | 'off') => Promise<void>;
@@ -103,8 +103,8 @@ export function auditTargets(overhead: CommitmentOverhead, latency: AuditLatency
   const rows: TargetRow[] = [
     {
       // Judged on CPU time per authorization: that is the cost itself, and it varies little from run
-      // to run, where the rate of two 10 s runs of the same code on these two shared cores differed
-      // by up to 7% (session 7): more than the cost being measured.
+      // to run, where the rate of two 10 s runs of the same code on two shared cores can differ by
+      // more than the cost being measured.
       figure: 'what the ledger commitment costs an authorization: CPU (service and PostgreSQL) and rate, with against without (same run, same database; runs with, without, without, with, twice)',
       measured:
         `CPU ${cpuOn === null ? 'not measured' : cpuOn.toFixed(3)} / ${cpuOff === null ? 'not measured' : cpuOff.toFixed(3)} ms per authorization (${cpuCost === null ? 'cost unknown' : `${cpuCost >= 0 ? '+' : ''}${pctOf(cpuCost)}`}); ` +

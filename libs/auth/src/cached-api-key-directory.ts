@@ -5,7 +5,7 @@ type FoundKey = NonNullable<Awaited<ReturnType<ApiKeyDirectory['findByKeyHash']>
 /**
  * Keeps each key found for a short while, so a busy client costs one read-model lookup per key per
  * second instead of one (two, with the rate limiter) per request; under the bench's authorization
- * load that lookup was the largest share of Prisma's CPU on the request path.
+ * load that lookup is otherwise the largest share of Prisma's CPU on the request path.
  *
  * The price: a key revoked with `npm run admin` keeps working for up to `ttlMs` in a process that
  * found it just before (docs/decisions.md, API keys). Unknown and revoked keys are never kept, so a

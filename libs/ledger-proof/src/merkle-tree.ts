@@ -17,8 +17,8 @@ export function nodeHash(left: Hash, right: Hash): Hash {
 
 /**
  * Leaf hashes the tree reads by index: an array, or PackedLeaves, which keeps them in one buffer
- * (32 bytes a leaf, outside the JS heap: a million leaves as a million Buffers took 280 MB of heap,
- * more than the service's whole heap cap).
+ * (32 bytes a leaf, outside the JS heap: a million leaves as a million Buffers take about 280 MB of
+ * heap, more than the service's whole heap cap).
  */
 export type Leaves = readonly Hash[] | LeafList;
 

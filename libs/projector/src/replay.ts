@@ -10,8 +10,8 @@ export { PROJECTED_TABLES };
 /**
  * Events per read and per projected batch in a replay. Larger than the live projector's batches
  * (CATCH_UP_BATCH_SIZE, libs/runtime): a replay's transaction writes into a throwaway schema nobody
- * reads, and 5,000 replayed 15-20% faster than 2,000 on the bench's log; 10,000 and 20,000 gained no more
- * (docs/benchmarks.md, session 6).
+ * reads, and on the bench's log 5,000 replays 15-20% faster than 2,000, while 10,000 and 20,000 gain
+ * nothing more (docs/benchmarks.md).
  */
 export const REPLAY_BATCH_SIZE = 5000;
 

@@ -106,10 +106,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 
 /**
  * Runs the server as our child in a session of its own (the package's start would run it in ours). A
- * terminal's Ctrl-C goes to its whole foreground process group: the server used to shut down at the
- * same moment as the service, cutting every pooled connection under it, instead of after the service
- * closed them. It stays our child, so an orphan left by a killed run is still told apart (its parent is
- * gone) from the server of a live one.
+ * terminal's Ctrl-C goes to its whole foreground process group: in ours, the server would shut down at
+ * the same moment as the service, cutting every pooled connection under it, instead of after the
+ * service closed them. It stays our child, so an orphan left by a killed run is still told apart (its
+ * parent is gone) from the server of a live one.
  */
 function startServer(dataDir: string, port: number, log: (message: string) => void): Promise<ChildProcess> {
   const bin = binaryDirs()[0];

@@ -10,7 +10,8 @@ export const LEDGER_TREE_FOLLOWER = 'ledger-commitment';
  * one inner node per leaf, half of them at level 1: keeping every level wrote two rows per event,
  * keeping from level 4 writes one and an eighth. A node below it is hashed from its at most eight
  * leaves when a digest or a proof asks for it (issue 17's cost to authorizations, docs/benchmarks.md).
- * Nodes a database kept at lower levels before are left in place and no longer read.
+ * A database written when lower levels were kept may still hold nodes below it: they are left in
+ * place and not read.
  */
 export const LOWEST_KEPT_LEVEL = 4;
 

@@ -6,12 +6,11 @@ import { PROJECTION_CHANNEL } from './projection-watcher';
  * Events per read while a follower catches up, for the followers that run together in the projector
  * role (read models, ledger tree, reconciler, webhook feeds). Live reads are far smaller. A batch
  * costs a fixed handful of statements whatever its size, so larger batches catch up in fewer
- * transactions (500 events: about 2/3 the rate of 2000, session 5), but the four hold their batches and
- * what they build from them at once: with 2000 each, catching up on a bulk load took the service's
- * resident memory to 278-311 MB (issue 14's ceiling is 250 MB), a third of its heap then in large
- * objects. 1000 gave 234 MiB with the same catch-up time (session 8, docs/benchmarks.md). Those large
- * objects were the batches' statement parameters (session 9), now written in chunks
- * (JSON_PARAMETER_CHARS).
+ * transactions (500 events catch up at about 2/3 the rate of 2000), but the four hold their batches
+ * and what they build from them at once: 2000 each takes the service's resident memory past the
+ * 250 MB ceiling while it catches up on a bulk load; 1000 stays under it with the same catch-up time
+ * (docs/decisions.md, "Memory"; figures in docs/benchmarks.md). The batches' statement parameters
+ * are written in chunks (JSON_PARAMETER_CHARS) so that they do not land in V8's large-object space.
  */
 export const CATCH_UP_BATCH_SIZE = 1000;
 

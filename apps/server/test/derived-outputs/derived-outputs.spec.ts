@@ -8,12 +8,12 @@ import { truncateAll, workerDatabaseUrl } from '@ledger/test-support';
 
 /**
  * What the log derives besides the read models (the events feed's rows, the webhook outbox's
- * messages) stays byte for byte what it was. fixture-events.json is a scenario's 144 events (every
- * card and transaction event type, two subscriptions, one created mid-way, a pause and a resume);
- * golden-outputs.json is what the events-feed writer and the webhook-outbox feeder, separate
- * followers reading the read models back, derived from them one event at a time (recorded with
- * commit fe7ed27's code). The projector now derives both in its own batches, from the rows it has
- * just computed; it must give the same bytes however the log is cut into batches.
+ * messages) is fixed byte for byte. fixture-events.json is a scenario's 144 events (every card and
+ * transaction event type, two subscriptions, one created mid-way, a pause and a resume);
+ * golden-outputs.json is what separate followers reading the read models back one event at a time
+ * derive from them (recorded with commit fe7ed27's events-feed writer and webhook-outbox feeder): the
+ * plainest way to derive them, so the reference. The projector derives both in its own batches, from
+ * the rows it has just computed, and must give the same bytes however the log is cut into batches.
  */
 interface FixtureEvent {
   readonly stream_id: string;

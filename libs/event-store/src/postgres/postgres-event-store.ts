@@ -33,10 +33,10 @@ export interface PostgresEventStoreOptions {
   /**
    * Events the subscriptions of this instance share from memory (RecentEvents): the stretch of the
    * log the first of them read last. Default 4096; 0 reads every one from PostgreSQL. A kept event
-   * costs about 6 KB of heap (a heap snapshot during a bulk catch-up: 8192 kept events held 53 MB of
-   * the 93 MB live, most in their strings), and the followers sharing them stay within a batch or two
-   * of each other (CATCH_UP_BATCH_SIZE, libs/runtime): 4096 took the peak of that catch-up from 278 to
-   * 260 MiB with the same catch-up time (session 8).
+   * costs about 6 KB of heap, most in its strings, and the followers sharing them stay within a batch
+   * or two of each other (CATCH_UP_BATCH_SIZE, libs/runtime), so 4096 covers them at a fraction of
+   * the peak a bulk catch-up reaches with more, and with the same catch-up time (docs/decisions.md,
+   * "Memory"; the figures are in docs/benchmarks.md).
    */
   readonly sharedReadEvents?: number;
 }

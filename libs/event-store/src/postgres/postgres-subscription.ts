@@ -27,9 +27,8 @@ export interface SubscriptionTiming {
 /**
  * While committed events wait behind an open transaction, the subscription re-reads at most this far
  * apart. The transaction that holds them back may not be an append (a read-model or checkpoint
- * write), so its commit notifies nobody: a back-off up to the poll interval (1 s) left the read models,
- * and every read waiting on them, a second behind (measured: 997-1,002 ms from the blocker's commit
- * to delivery, five of five, before this cap; see docs/architecture.md).
+ * write), so its commit notifies nobody: a back-off up to the poll interval (1 s) would leave the read
+ * models, and every read waiting on them, a second behind (docs/architecture.md, "The 1 s cliff").
  */
 export const PENDING_RETRY_CAP_MS = 50;
 

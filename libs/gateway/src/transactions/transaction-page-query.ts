@@ -48,9 +48,9 @@ export interface TransactionPageRequest {
 /**
  * A page of a program's transactions straight from PostgreSQL: one prepared statement per shape of
  * filter, rows turned into the read model's Transaction (bigints as bigint) without the ORM, which
- * took about twice the statement's own time per page (docs/benchmarks.md, session 6). The same rows
- * in the same order as the Prisma query it replaced: the filter, then (created, token) both one way,
- * keyset or offset.
+ * costs about twice the statement's own time per page (docs/benchmarks.md). The rows and their order
+ * are those of the equivalent Prisma query: the filter, then (created, token) both one way, keyset or
+ * offset.
  */
 export async function transactionPage(pool: Pool, request: TransactionPageRequest): Promise<Transaction[]> {
   const { filter } = request;
