@@ -1,13 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import { AUTHORIZATION_FAULT_POINTS } from '@ledger/event-store';
-import { eventually, truncateAll, workerDatabaseUrl } from '@ledger/test-support';
-import { callServer, ServerProcess, startServerProcess } from './server-process';
-import { TEST_CARD_DATA_KEY } from './test-ledger';
+import { eventually } from '@ledger/test-support';
+import { KillHarness, prepareKillHarness, refused } from './kill-harness';
+import type { ServerProcess } from './server-process';
 
 /**
  * Issue 14: SIGKILL between every pair of steps of the authorization path (the server runs as its own
@@ -16,55 +12,17 @@ import { TEST_CARD_DATA_KEY } from './test-ledger';
  * request never left: nothing can stand), never ends with two approvals for one intent. A reset
  * connection after the request was sent is not retried: its outcome is unknown to the client.
  */
-const root = path.resolve(__dirname, '../../..');
-const apiKey = randomUUID();
-const dataDir = mkdtempSync(path.join(tmpdir(), 'ledger-kills-'));
-// Inside the checkout's dist/, so its node_modules resolve; rebuilt by every run (tools/build.mjs clears dist/).
-const serverEntry = path.join(root, 'dist/apps/server/fault-injected-server.js');
+let harness: KillHarness;
 let pool: Pool;
-let env: NodeJS.ProcessEnv;
-
-/**
- * The build leaves test code out of dist/, so the entry is compiled here, with the build's SWC
- * options, and pointed at the built modules.
- */
-function buildServerEntry(): void {
-  const swc = require('@swc/core');
-  const swcOptions = require(path.join(root, 'tools/swc-options.cjs'));
-  const source = readFileSync(path.join(__dirname, 'fault-injected-server.ts'), 'utf8');
-  const { code } = swc.transformSync(source, { ...swcOptions({ rewritePaths: false }), filename: 'fault-injected-server.ts' });
-  writeFileSync(
-    serverEntry,
-    code
-      .replace(`require("@ledger/runtime")`, `require(${JSON.stringify(path.join(root, 'dist/libs/runtime/src/index.js'))})`)
-      .replace(`require("@ledger/host")`, `require(${JSON.stringify(path.join(root, 'dist/libs/host/src/index.js'))})`),
-  );
-}
-
-function startServer(killAt?: string): Promise<ServerProcess> {
-  return startServerProcess(root, serverEntry, { ...env, FAULT_KILL_AT: killAt ?? '' });
-}
-
-const call = (baseUrl: string, method: string, urlPath: string, body?: unknown) => callServer(baseUrl, apiKey, method, urlPath, body);
-
-/** fetch wraps the socket's error; ECONNREFUSED means the request never reached a server. */
-const refused = (error: unknown) => (error as { cause?: { code?: string } })?.cause?.code === 'ECONNREFUSED';
+const startServer = (killAt?: string): Promise<ServerProcess> => harness.start(killAt);
+const call = (baseUrl: string, method: string, urlPath: string, body?: unknown) => harness.call(baseUrl, method, urlPath, body);
 
 beforeAll(async () => {
-  execFileSync(process.execPath, ['tools/build.mjs'], { cwd: root, stdio: 'ignore' });
-  buildServerEntry();
-  const databaseUrl = await workerDatabaseUrl();
-  pool = new Pool({ connectionString: databaseUrl, max: 2 });
-  await truncateAll(pool);
-  chmodSync(dataDir, 0o755);
-  env = { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', SANDBOX_API_KEY: apiKey, CARD_DATA_KEY: TEST_CARD_DATA_KEY, LEDGER_DATA_DIR: dataDir };
+  harness = await prepareKillHarness();
+  pool = harness.pool;
 }, 120_000);
 
-afterAll(async () => {
-  await truncateAll(pool);
-  await pool.end();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => harness?.dispose());
 
 it.each(AUTHORIZATION_FAULT_POINTS.map((point) => [point]))(
   'SIGKILL at %s: every answered authorization is listed as answered, no intent approved twice',

@@ -3,8 +3,8 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomInt } from 'node:crypto';
 import { SimulateReturnCommand, SimulationAccepted } from '@ledger/contracts';
 import { cardDecider, cardStreamId, decideReturn, transactionDecider, transactionStreamId } from '@ledger/domain';
-import { businessTime, decideAcrossStreams, emptyFold, formatPosition, PipelineEnvironment } from '@ledger/event-store';
-import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
+import { businessTime, decideAcrossStreams, emptyFold, FaultPoints, formatPosition, PipelineEnvironment } from '@ledger/event-store';
+import { FAULT_POINTS, PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 import { CardLocator } from '../card-locator';
 
 /**
@@ -16,6 +16,7 @@ export class SimulateReturnHandler implements ICommandHandler<SimulateReturnComm
   constructor(
     @Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment,
     private readonly locator: CardLocator,
+    @Inject(FAULT_POINTS) private readonly faults: FaultPoints,
   ) {}
 
   async execute({ origin, pan, amount, merchant, transactionToken }: SimulateReturnCommand): Promise<SimulationAccepted> {
@@ -35,6 +36,7 @@ export class SimulateReturnHandler implements ICommandHandler<SimulateReturnComm
     };
     const outcome = await decideAcrossStreams(this.env, origin, cardStream, async (reader) => {
       const card = await reader.fold(cardDecider, cardStream);
+      this.faults.reached('folds-loaded');
       const noTransaction = emptyFold(transactionDecider);
       const now = await businessTime(this.env, origin.programToken);
       const decided = decideReturn(presented, card.state, noTransaction.state, now);
@@ -47,6 +49,7 @@ export class SimulateReturnHandler implements ICommandHandler<SimulateReturnComm
         ],
       };
     });
+    this.faults.reached('decision-replied');
     return { transactionToken, result: 'APPROVED', position: outcome.position ? formatPosition(outcome.position) : null };
   }
 }

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CommandOrigin, SimulationAccepted } from '@ledger/contracts';
 import { cardDecider, cardStreamId, decideTransactionMovement, ownedTransaction, TransactionMovement, transactionDecider, transactionStreamId } from '@ledger/domain';
-import { businessTime, commandHandler, decideAcrossStreams, formatPosition, PipelineEnvironment } from '@ledger/event-store';
-import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
+import { businessTime, commandHandler, decideAcrossStreams, FaultPoints, formatPosition, PipelineEnvironment } from '@ledger/event-store';
+import { FAULT_POINTS, PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 
 /**
  * Void, clearing, advice and return reversal: the transaction moves and its card counts the new
@@ -12,7 +12,10 @@ import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
  */
 @Injectable()
 export class TransactionMovements {
-  constructor(@Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment) {}
+  constructor(
+    @Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment,
+    @Inject(FAULT_POINTS) private readonly faults: FaultPoints,
+  ) {}
 
   async move(origin: CommandOrigin, movement: TransactionMovement): Promise<SimulationAccepted> {
     const transactionStream = transactionStreamId(movement.transactionToken);
@@ -21,6 +24,7 @@ export class TransactionMovements {
     const cardStream = cardStreamId(ownedTransaction(located, movement.transactionToken, origin.programToken).cardToken);
     const outcome = await decideAcrossStreams(this.env, origin, cardStream, async (reader) => {
       const [transaction, card] = await Promise.all([reader.fold(transactionDecider, transactionStream), reader.fold(cardDecider, cardStream)]);
+      this.faults.reached('folds-loaded');
       const now = await businessTime(this.env, origin.programToken);
       const decided = decideTransactionMovement(movement, transaction.state, transaction.version, card.state, now);
       return {
@@ -32,6 +36,7 @@ export class TransactionMovements {
         ],
       };
     });
+    this.faults.reached('decision-replied');
     return { transactionToken: movement.transactionToken, result: 'APPROVED', position: outcome.position ? formatPosition(outcome.position) : null };
   }
 }
