@@ -11,3 +11,4 @@ export * from './hash-chain';
 export * from './stream-fold-cache';
 export * from './stream-queue';
 export * from './fault-points';
+export { InMemoryEventStore, type InMemoryEventStoreOptions } from './in-memory/in-memory-event-store';
