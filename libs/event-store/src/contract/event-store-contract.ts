@@ -5,11 +5,13 @@ import {
   STREAM_EXISTS,
   WrongExpectedVersionError,
   comparePositions,
+  type AtomicAppendResult,
   type EventStore,
   type ExpectedVersion,
   type GlobalPosition,
   type NewEvent,
   type RecordedEvent,
+  type StreamAppend,
   type SubscribeToAllOptions,
   type Subscription,
 } from '../event-store.port';
@@ -214,6 +216,133 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
         for (let v = 0; v < 16; v += 2) {
           expect(stream[v].data).toMatchObject({ part: 1 });
           expect(stream[v + 1].data).toEqual({ ...(stream[v].data as object), part: 2 });
+        }
+      });
+    });
+
+    describe('appendAtomically', () => {
+      /**
+       * The port is about to require it; an adapter without it fails here with a reason rather than
+       * skipping, so the gap shows.
+       */
+      const appendAtomically = (appends: readonly StreamAppend[]): Promise<AtomicAppendResult[]> => {
+        const atomic = store().appendAtomically?.bind(store());
+        if (!atomic) throw new Error('this adapter has no appendAtomically, which the port requires');
+        return atomic(appends);
+      };
+
+      it('records every stream in one commit, in the order given, and answers each its version and last position', async () => {
+        const [card, opened, checked] = [newStreamId(), newStreamId(), newStreamId()];
+        await store().append(card, [newEvent('Seeded', {}), newEvent('Seeded', {})], NO_STREAM);
+        await store().append(checked, [newEvent('Seeded', {})], NO_STREAM);
+
+        const results = await appendAtomically([
+          { streamId: card, events: [newEvent('Decided', { n: 1 })], expected: 1 },
+          { streamId: opened, events: [newEvent('Opened', { n: 1 }), newEvent('Opened', { n: 2 })], expected: NO_STREAM },
+          { streamId: checked, events: [], expected: 0 },
+        ]);
+
+        const decision = (await store().readStream(card, { fromVersion: 2 }))[0];
+        const opening = await store().readStream(opened);
+        expect(results).toEqual([
+          { nextExpectedVersion: 2, position: decision.position },
+          { nextExpectedVersion: 1, position: opening[1].position },
+          { nextExpectedVersion: 0, position: null },
+        ]);
+        expect(opening.map((e) => [e.type, e.streamVersion, e.data])).toEqual([['Opened', 0, { n: 1 }], ['Opened', 1, { n: 2 }]]);
+        expect(await store().readStream(checked)).toHaveLength(1);
+        const written = [decision, ...opening];
+        expect(new Set(written.map((e) => e.position.commit)).size).toBe(1);
+        expectStrictlyIncreasing(written.map((e) => e.position));
+      });
+
+      it('checks each stream against its own expected version, whichever kind it is', async () => {
+        const [exact, fresh, existing, any] = [newStreamId(), newStreamId(), newStreamId(), newStreamId()];
+        await store().append(exact, [newEvent('Seeded', {}), newEvent('Seeded', {}), newEvent('Seeded', {})], NO_STREAM);
+        await store().append(existing, [newEvent('Seeded', {})], NO_STREAM);
+
+        const results = await appendAtomically([
+          { streamId: exact, events: [newEvent('Tried', {})], expected: 2 },
+          { streamId: fresh, events: [newEvent('Tried', {})], expected: NO_STREAM },
+          { streamId: existing, events: [newEvent('Tried', {})], expected: STREAM_EXISTS },
+          { streamId: any, events: [newEvent('Tried', {})], expected: ANY_VERSION },
+        ]);
+
+        expect(results.map((r) => r.nextExpectedVersion)).toEqual([3, 0, 1, 0]);
+        for (const [streamId, length] of [[exact, 4], [fresh, 1], [existing, 2], [any, 1]] as const) {
+          const stream = await store().readStream(streamId);
+          expect(stream.map((e) => e.streamVersion)).toEqual(Array.from({ length }, (_, n) => n));
+          expect(stream[length - 1].type).toBe('Tried');
+        }
+      });
+
+      // refusing: which stream's expectation fails; actual: what it must report.
+      it.each([
+        { name: 'a stale version on a written stream', refusing: 'card' as const, actual: 0 },
+        { name: 'NO_STREAM on a stream that exists', refusing: 'opened' as const, actual: 1 },
+        { name: 'a moved version on an empty batch that only checks', refusing: 'checked' as const, actual: 1 },
+        { name: 'STREAM_EXISTS on an empty batch for a stream that does not exist', refusing: 'missing' as const, actual: null },
+      ])('records nothing on any stream when one refuses ($name), and the error names that stream', async ({ refusing, actual }) => {
+        const streams = { card: newStreamId(), opened: newStreamId(), checked: newStreamId(), missing: newStreamId() };
+        await store().append(streams.card, [newEvent('Seeded', {})], NO_STREAM);
+        await store().append(streams.checked, [newEvent('Seeded', {}), newEvent('Seeded', {})], NO_STREAM);
+        if (refusing === 'opened') await store().append(streams.opened, [newEvent('Seeded', {}), newEvent('Seeded', {})], NO_STREAM);
+        const before = await Promise.all(Object.values(streams).map((streamId) => store().readStream(streamId)));
+
+        const attempt = appendAtomically([
+          { streamId: streams.card, events: [newEvent('Decided', {})], expected: refusing === 'card' ? 5 : 0 },
+          { streamId: streams.opened, events: [newEvent('Opened', {})], expected: NO_STREAM },
+          { streamId: streams.checked, events: [], expected: refusing === 'checked' ? 0 : 1 },
+          ...(refusing === 'missing' ? [{ streamId: streams.missing, events: [], expected: STREAM_EXISTS }] : []),
+        ]);
+
+        await expect(attempt).rejects.toBeInstanceOf(WrongExpectedVersionError);
+        await expect(attempt).rejects.toMatchObject({ streamId: streams[refusing], actual });
+        expect(await Promise.all(Object.values(streams).map((streamId) => store().readStream(streamId)))).toEqual(before);
+      });
+
+      it('an empty batch records nothing and reports its stream version, -1 for no stream, and no position', async () => {
+        const [checked, missing, written] = [newStreamId(), newStreamId(), newStreamId()];
+        await store().append(checked, [newEvent('Seeded', {}), newEvent('Seeded', {})], NO_STREAM);
+        const head = await store().headPosition();
+
+        const onlyChecks = await appendAtomically([
+          { streamId: checked, events: [], expected: 1 },
+          { streamId: missing, events: [], expected: NO_STREAM },
+        ]);
+        const headAfterChecks = await store().headPosition();
+        const beside = await appendAtomically([
+          { streamId: written, events: [newEvent('Written', {})], expected: NO_STREAM },
+          { streamId: checked, events: [], expected: 1 },
+        ]);
+
+        expect(onlyChecks).toEqual([{ nextExpectedVersion: 1, position: null }, { nextExpectedVersion: -1, position: null }]);
+        expect(headAfterChecks).toEqual(head);
+        expect(beside[1]).toEqual({ nextExpectedVersion: 1, position: null });
+        expect(await store().readStream(checked)).toHaveLength(2);
+        expect(await store().readStream(missing)).toEqual([]);
+      });
+
+      it('of two atomic writes racing for one stream exactly one is recorded, each whole or not at all', async () => {
+        for (let round = 0; round < 10; round += 1) {
+          const contested = newStreamId();
+          const own = [newStreamId(), newStreamId()];
+          const outcomes = await Promise.allSettled(
+            own.map((streamId, n) =>
+              appendAtomically([
+                { streamId, events: [newEvent('Own', { n })], expected: NO_STREAM },
+                { streamId: contested, events: [newEvent('Contested', { n })], expected: NO_STREAM },
+              ]),
+            ),
+          );
+
+          const winners = outcomes.flatMap((o, n) => (o.status === 'fulfilled' ? [n] : []));
+          expect(winners).toHaveLength(1);
+          const loser = outcomes[1 - winners[0]];
+          expect(loser).toMatchObject({ status: 'rejected', reason: { name: 'WrongExpectedVersionError', streamId: contested, actual: 0 } });
+          expect((await store().readStream(contested)).map((e) => e.data)).toEqual([{ n: winners[0] }]);
+          expect(await store().readStream(own[winners[0]])).toHaveLength(1);
+          expect(await store().readStream(own[1 - winners[0]])).toEqual([]);
         }
       });
     });
