@@ -13,3 +13,4 @@ export * from './subscription-processor';
 export * from './processor-transactions';
 export * from './json-parameter-chunks';
 export * from './webhook-outbox-signal';
+export * from './ledger-pipeline-environment';

@@ -3,13 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { CardVault, parseCardDataKey } from '@ledger/card-vault';
 import { EgressGuard, EgressHttpClient, EgressPolicy, HostResolver, systemHostResolver } from '@ledger/egress';
-import { EventStore, EventStoreDbEventStore, FaultPoints, NO_FAULTS, PipelineEnvironment, PostgresEventStore, StreamFoldCache, StreamQueue } from '@ledger/event-store';
-import { ledgerCodec } from '@ledger/contracts';
+import { EventStore, EventStoreDbEventStore, FaultPoints, NO_FAULTS, PipelineEnvironment, PostgresEventStore } from '@ledger/event-store';
 import { createReadModelClient, ReadModelClient } from '@ledger/read-model';
 import { LedgerConfig } from './config';
 import { DigestKeys } from './digest-keys';
-import { pipelineEnvironment } from './event-sourced-program-clock';
 import { LedgerTreeTables } from './ledger-tree-tables';
+import { ledgerPipelineEnvironment } from './ledger-pipeline-environment';
 import { ProjectionWatcher } from './projection-watcher';
 import { EVENT_STORE, FAULT_POINTS, LEDGER_CONFIG, PIPELINE_ENVIRONMENT, READ_MODEL } from './tokens';
 import { WebhookOutboxSignal } from './webhook-outbox-signal';
@@ -88,7 +87,7 @@ export class InfrastructureModule implements OnApplicationShutdown {
           provide: PIPELINE_ENVIRONMENT,
           inject: [EVENT_STORE],
           useFactory: (store: EventStore): PipelineEnvironment =>
-            pipelineEnvironment({ store, codec: ledgerCodec(), now: () => new Date(), newId: randomUUID, folds: new StreamFoldCache(), queue: new StreamQueue(), faults: runtime.faultPoints }),
+            ledgerPipelineEnvironment({ store, now: () => new Date(), newId: randomUUID, faults: runtime.faultPoints }),
         },
         { provide: FAULT_POINTS, useValue: runtime.faultPoints ?? NO_FAULTS },
         { provide: WebhookOutboxSignal, useFactory: () => new WebhookOutboxSignal() },

@@ -4,3 +4,4 @@ export * from './eventually';
 export * from './describe-needing';
 export * from './scripted-resolver';
 export * from './local-receiver';
+export * from './command-handler-specification';
