@@ -26,7 +26,8 @@ interface SpecifiedMetadata {
 interface SpecifiedRecordedEvent extends SpecifiedNewEvent {
   readonly streamId: string;
   readonly streamVersion: number;
-  readonly position: unknown;
+  /** The events of one write share its commit. */
+  readonly position: { readonly commit: unknown };
 }
 
 interface SpecifiedStore {
@@ -85,6 +86,11 @@ export interface ScenarioOutcome<Result, Environment> {
   readonly result: Result;
   /** The events the command appended, in log order, as the store recorded them. */
   readonly recorded: readonly SpecifiedRecordedEvent[];
+  /**
+   * The streams each write of the command touched, one entry per commit in log order: `[[card,
+   * transaction]]` for one atomic write over both, `[[registry], [card]]` for two writes in turn.
+   */
+  readonly writes: readonly (readonly string[])[];
   readonly environment: Environment;
 }
 
@@ -105,7 +111,7 @@ const DEFAULT_NOW = new Date('2025-03-14T09:26:53.589Z');
  *       .then({ [cardStreamId(token)]: [{ type: 'CardPaused', data: { ... } }] });
  *
  * A handler that writes several streams in one atomic write is specified the same way, one entry per
- * stream; `recorded` in the outcome tells which commit each event went into.
+ * stream; `writes` in the outcome tells which streams went into one commit.
  */
 export function commandHandlerSpecification<Event, Environment extends SpecifiedEnvironment<Event>, Handler>(setup: CommandHandlerSetup<Event, Environment, Handler>) {
   const now = setup.now ?? DEFAULT_NOW;
@@ -149,13 +155,24 @@ class Scenario<Event, Environment extends SpecifiedEnvironment<Event>, Handler, 
    * Exactly these events were appended: by stream id (streams compared as a set), or as a list of
    * streams in the order of their first appended event (stream ids may be matchers).
    */
-  async then(expected: EventsByStream<Event> | readonly StreamEvents<Event>[]): Promise<ScenarioOutcome<Result, Environment>> {
+  then(expected: EventsByStream<Event> | readonly StreamEvents<Event>[], ...awaited: unknown[]): Promise<ScenarioOutcome<Result, Environment>> {
+    // Named `then` for how the scenario reads, which makes it a thenable: `await scenario` calls it
+    // with the awaiting promise's resolve and reject, and would otherwise wait forever.
+    if (typeof expected === 'function') {
+      const reject = awaited[0] as (error: Error) => void;
+      reject(new Error('a scenario is not awaited by itself: end it with .then(expected events) or .thenThrows(ErrorClass)'));
+      return new Promise(() => undefined);
+    }
+    return this.expectAppended(expected);
+  }
+
+  private async expectAppended(expected: EventsByStream<Event> | readonly StreamEvents<Event>[]): Promise<ScenarioOutcome<Result, Environment>> {
     const run = await this.run();
     if (!run.ok) throw new Error(`expected the command to append events, but it threw ${described(run.error)}`, { cause: run.error });
     const appended = byStream(run.recorded, run.environment.codec);
     if (Array.isArray(expected)) expect(appended).toEqual(expected);
     else expect(Object.fromEntries(appended.map(({ streamId, events }) => [streamId, events]))).toEqual(expected);
-    return { result: run.result, recorded: run.recorded, environment: run.environment };
+    return { result: run.result, recorded: run.recorded, writes: writesOf(run.recorded), environment: run.environment };
   }
 
   /** The command was refused with this error (and these fields, when given), and nothing was appended. */
@@ -224,6 +241,20 @@ async function readAllAfter(store: SpecifiedStore, head: unknown): Promise<Speci
   }
 }
 
+/** Stream ids per commit, in log order; the events of one commit are contiguous in the log. */
+function writesOf(recorded: readonly SpecifiedRecordedEvent[]): string[][] {
+  const writes: { commit: unknown; streams: string[] }[] = [];
+  for (const event of recorded) {
+    const last = writes[writes.length - 1];
+    if (last && last.commit === event.position.commit) {
+      if (!last.streams.includes(event.streamId)) last.streams.push(event.streamId);
+    } else {
+      writes.push({ commit: event.position.commit, streams: [event.streamId] });
+    }
+  }
+  return writes.map((write) => write.streams);
+}
+
 /** Decoded events grouped by stream, streams in the order of their first event in the log. */
 function byStream<Event>(recorded: readonly SpecifiedRecordedEvent[], codec: SpecifiedCodec<Event>): StreamEvents<Event>[] {
   const streams = new Map<string, Event[]>();
@@ -235,6 +266,7 @@ function byStream<Event>(recorded: readonly SpecifiedRecordedEvent[], codec: Spe
   return [...streams].map(([streamId, events]) => ({ streamId, events }));
 }
 
+/** The class's name first: an error class that does not set `name` still says what it is. */
 function described(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return error instanceof Error ? `${error.constructor.name}: ${error.message}` : String(error);
 }

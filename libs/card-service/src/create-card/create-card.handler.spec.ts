@@ -36,7 +36,7 @@ describe('CreateCardHandler', () => {
 
   it('claims a new card number in the registry, then opens the card with it, sealed, on the default funding source', async () => {
     const cardToken = cards.id(1);
-    const { result, recorded } = await cards
+    const { result, recorded, writes } = await cards
       .given(given)
       .when((handler) => handler.execute(new CreateCardCommand(origin, { type: 'SINGLE_USE' })))
       .then([
@@ -76,6 +76,8 @@ describe('CreateCardHandler', () => {
     expect(card).toMatchObject({ lastFour: pan.slice(-4), panHash: vault.lookupHash(pan) });
     expect(claim.panHash).toBe(card.panHash);
     expect(recorded[0].streamId).toBe(cardNumberStreamId(card.panHash));
+    // Two writes in turn, the claim first: a crash in between leaves a claimed number no card uses, never a card without its claim.
+    expect(writes).toEqual([[cardNumberStreamId(card.panHash)], [cardStreamId(cardToken)]]);
   });
 
   it('takes what the command gives: state, memo, limit, funding source, expiry, and a PIN kept as a hash bound to the card', async () => {
