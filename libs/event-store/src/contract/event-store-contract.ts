@@ -5,13 +5,11 @@ import {
   STREAM_EXISTS,
   WrongExpectedVersionError,
   comparePositions,
-  type AtomicAppendResult,
   type EventStore,
   type ExpectedVersion,
   type GlobalPosition,
   type NewEvent,
   type RecordedEvent,
-  type StreamAppend,
   type SubscribeToAllOptions,
   type Subscription,
 } from '../event-store.port';
@@ -221,22 +219,12 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
     });
 
     describe('appendAtomically', () => {
-      /**
-       * The port is about to require it; an adapter without it fails here with a reason rather than
-       * skipping, so the gap shows.
-       */
-      const appendAtomically = (appends: readonly StreamAppend[]): Promise<AtomicAppendResult[]> => {
-        const atomic = store().appendAtomically?.bind(store());
-        if (!atomic) throw new Error('this adapter has no appendAtomically, which the port requires');
-        return atomic(appends);
-      };
-
       it('records every stream in one commit, in the order given, and answers each its version and last position', async () => {
         const [card, opened, checked] = [newStreamId(), newStreamId(), newStreamId()];
         await store().append(card, [newEvent('Seeded', {}), newEvent('Seeded', {})], NO_STREAM);
         await store().append(checked, [newEvent('Seeded', {})], NO_STREAM);
 
-        const results = await appendAtomically([
+        const results = await store().appendAtomically([
           { streamId: card, events: [newEvent('Decided', { n: 1 })], expected: 1 },
           { streamId: opened, events: [newEvent('Opened', { n: 1 }), newEvent('Opened', { n: 2 })], expected: NO_STREAM },
           { streamId: checked, events: [], expected: 0 },
@@ -261,7 +249,7 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
         await store().append(exact, [newEvent('Seeded', {}), newEvent('Seeded', {}), newEvent('Seeded', {})], NO_STREAM);
         await store().append(existing, [newEvent('Seeded', {})], NO_STREAM);
 
-        const results = await appendAtomically([
+        const results = await store().appendAtomically([
           { streamId: exact, events: [newEvent('Tried', {})], expected: 2 },
           { streamId: fresh, events: [newEvent('Tried', {})], expected: NO_STREAM },
           { streamId: existing, events: [newEvent('Tried', {})], expected: STREAM_EXISTS },
@@ -289,7 +277,7 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
         if (refusing === 'opened') await store().append(streams.opened, [newEvent('Seeded', {}), newEvent('Seeded', {})], NO_STREAM);
         const before = await Promise.all(Object.values(streams).map((streamId) => store().readStream(streamId)));
 
-        const attempt = appendAtomically([
+        const attempt = store().appendAtomically([
           { streamId: streams.card, events: [newEvent('Decided', {})], expected: refusing === 'card' ? 5 : 0 },
           { streamId: streams.opened, events: [newEvent('Opened', {})], expected: NO_STREAM },
           { streamId: streams.checked, events: [], expected: refusing === 'checked' ? 0 : 1 },
@@ -306,12 +294,12 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
         await store().append(checked, [newEvent('Seeded', {}), newEvent('Seeded', {})], NO_STREAM);
         const head = await store().headPosition();
 
-        const onlyChecks = await appendAtomically([
+        const onlyChecks = await store().appendAtomically([
           { streamId: checked, events: [], expected: 1 },
           { streamId: missing, events: [], expected: NO_STREAM },
         ]);
         const headAfterChecks = await store().headPosition();
-        const beside = await appendAtomically([
+        const beside = await store().appendAtomically([
           { streamId: written, events: [newEvent('Written', {})], expected: NO_STREAM },
           { streamId: checked, events: [], expected: 1 },
         ]);
@@ -329,7 +317,7 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
           const own = [newStreamId(), newStreamId()];
           const outcomes = await Promise.allSettled(
             own.map((streamId, n) =>
-              appendAtomically([
+              store().appendAtomically([
                 { streamId, events: [newEvent('Own', { n })], expected: NO_STREAM },
                 { streamId: contested, events: [newEvent('Contested', { n })], expected: NO_STREAM },
               ]),

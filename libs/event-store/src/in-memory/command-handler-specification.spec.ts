@@ -1,34 +1,32 @@
 import { commandHandlerSpecification, type FixedClockAndIds } from '@ledger/test-support';
-import { commandHandler, type EventCodec, type EventOrigin, type PipelineEnvironment } from '../command-pipeline';
-import type { Decider } from '../decider';
+import { emptyFold, type EventCodec, type EventOrigin, type PipelineEnvironment } from '../command-pipeline';
 import { WrongExpectedVersionError } from '../event-store.port';
 import { chainEvents } from '../hash-chain';
 import { StreamFoldCache } from '../stream-fold-cache';
+import { decideAcrossStreams } from '../use-case-pipeline';
 import { InMemoryEventStore } from './in-memory-event-store';
 
 /**
- * The given/when/then specification of test-support on this store, with a handler of the shape the
- * authorization path has: a decision on one stream that opens a second stream in the same atomic
- * write and checks a third stream's version. Here, and not in test-support, because test-support
- * imports no lib; what it is checked on is the store it is meant for.
+ * The given/when/then specification of test-support on this store, with a use case of the shape the
+ * authorization path has: a decision on one stream that opens a second stream and checks a third
+ * stream's version, as one atomic write (decideAcrossStreams). Here, and not in test-support, because
+ * test-support imports no lib; what it is checked on is the store it is meant for.
  */
-type TabCommand = { readonly type: 'Charge'; readonly tab: string; readonly amount: number; readonly receipt: string };
 type TabEvent = { readonly type: 'Charged'; readonly data: { readonly amount: number; readonly receipt: string } } | { readonly type: 'ReceiptOpened'; readonly data: { readonly amount: number } };
 type Tab = { readonly total: number };
+type TabCommand = { readonly tab: string; readonly amount: number };
 
+/** A domain refusal as the domain's errors look: a `kind`. */
 class OverTheLimit extends Error {
+  readonly kind = 'conflict';
   constructor(readonly total: number) {
     super(`a charge would take the tab to ${total}, over 100`);
   }
 }
 
-const tabs: Decider<TabCommand, TabEvent, Tab> = {
-  initialState: () => ({ total: 0 }),
-  decide: (command, tab) => {
-    if (tab.total + command.amount > 100) throw new OverTheLimit(tab.total + command.amount);
-    return [{ type: 'Charged', data: { amount: command.amount, receipt: command.receipt } }];
-  },
-  evolve: (tab, event) => (event.type === 'Charged' ? { total: tab.total + event.data.amount } : tab),
+const tab = {
+  initialState: (): Tab => ({ total: 0 }),
+  evolve: (state: Tab, event: TabEvent): Tab => (event.type === 'Charged' ? { total: state.total + event.data.amount } : state),
 };
 const codec: EventCodec<TabEvent> = {
   encode: (event, metadata) => ({ type: event.type, schemaVersion: 1, data: event.data, metadata }),
@@ -36,17 +34,27 @@ const codec: EventCodec<TabEvent> = {
 };
 const origin: EventOrigin = { programToken: 'program', correlationId: 'correlation', causationId: null };
 
-/** Charges a tab, opening the charge's receipt stream in the same write, if the menu has not changed since it was read. */
+/** Charges a tab and opens the charge's receipt stream in the same write, as long as the menu is unchanged. */
 class ChargeHandler {
   constructor(private readonly env: PipelineEnvironment) {}
 
-  async execute(command: TabCommand, menuVersion: number): Promise<string> {
+  async execute({ tab: tabToken, amount }: TabCommand): Promise<string> {
     const receipt = `receipt-${this.env.newId()}`;
-    await commandHandler(this.env, tabs, `tab-${command.tab}`).handle({ ...command, receipt }, origin, {
-      opens: (decided) => ({ streamId: receipt, events: decided.map((event) => ({ type: 'ReceiptOpened', data: { amount: event.data.amount } })) }),
-      guards: [{ streamId: 'menu', version: menuVersion }],
+    const outcome = await decideAcrossStreams(this.env, origin, `tab-${tabToken}`, async (reader) => {
+      const [charged, menu] = await Promise.all([reader.fold(tab, `tab-${tabToken}`), reader.fold(tab, 'menu')]);
+      if (charged.state.total + amount > 100) throw new OverTheLimit(charged.state.total + amount);
+      return {
+        now: this.env.now(),
+        result: receipt,
+        streams: [
+          { streamId: `tab-${tabToken}`, folder: tab, fold: charged, events: [{ type: 'Charged', data: { amount, receipt } }] },
+          // A stream opened under a token just made is not read: it is new, and the write refuses it otherwise.
+          { streamId: receipt, folder: tab, fold: emptyFold(tab), events: [{ type: 'ReceiptOpened', data: { amount } }], mustBeNew: true },
+          { streamId: 'menu', folder: tab, fold: menu, events: [] },
+        ],
+      };
     });
-    return receipt;
+    return outcome.result;
   }
 }
 
@@ -58,11 +66,11 @@ const charges = commandHandlerSpecification({
 const menu = { menu: [{ type: 'Charged', data: { amount: 0, receipt: 'menu' } }] };
 
 describe('commandHandlerSpecification on the in-memory store', () => {
-  it('specifies a decision that opens a second stream in one atomic write: both streams, in one commit', async () => {
+  it('specifies a decision that opens a second stream and checks a third in one atomic write: both written streams, in one commit', async () => {
     const receipt = `receipt-${charges.id(1)}`;
     const { result, writes, recorded } = await charges
       .given({ ...menu, 'tab-1': [{ type: 'Charged', data: { amount: 60, receipt: 'receipt-old' } }] })
-      .when((handler) => handler.execute({ type: 'Charge', tab: '1', amount: 40, receipt: '' }, 0))
+      .when((handler) => handler.execute({ tab: '1', amount: 40 }))
       .then({ 'tab-1': [{ type: 'Charged', data: { amount: 40, receipt } }], [receipt]: [{ type: 'ReceiptOpened', data: { amount: 40 } }] });
 
     expect(result).toBe(receipt);
@@ -74,19 +82,20 @@ describe('commandHandlerSpecification on the in-memory store', () => {
     ]);
   });
 
-  it('specifies a domain refusal and a refused guard: the error, and nothing appended to any stream', async () => {
+  it('specifies a domain refusal, and a write refused on a stream that had to be new: the error, and nothing appended to any stream', async () => {
     await charges
       .given({ ...menu, 'tab-1': [{ type: 'Charged', data: { amount: 60, receipt: 'receipt-old' } }] })
-      .when((handler) => handler.execute({ type: 'Charge', tab: '1', amount: 41, receipt: '' }, 0))
+      .when((handler) => handler.execute({ tab: '1', amount: 41 }))
       .thenThrows(OverTheLimit, { total: 101 });
+    const taken = `receipt-${charges.id(1)}`;
     await charges
-      .given(menu)
-      .when((handler) => handler.execute({ type: 'Charge', tab: '1', amount: 1, receipt: '' }, 3))
-      .thenThrows(WrongExpectedVersionError, { streamId: 'menu', actual: 0 });
+      .given({ ...menu, [taken]: [{ type: 'ReceiptOpened', data: { amount: 1 } }] })
+      .when((handler) => handler.execute({ tab: '1', amount: 1 }))
+      .thenThrows(WrongExpectedVersionError, { streamId: taken, actual: 0 });
   });
 
   it('fails a scenario whose events differ in a stream, in number, or in the streams written', async () => {
-    const charge = charges.given(menu).when((handler) => handler.execute({ type: 'Charge', tab: '1', amount: 5, receipt: '' }, 0));
+    const charge = charges.given(menu).when((handler) => handler.execute({ tab: '1', amount: 5 }));
     const receipt = `receipt-${charges.id(1)}`;
     const charged = { type: 'Charged', data: { amount: 5, receipt } };
 
@@ -97,7 +106,7 @@ describe('commandHandlerSpecification on the in-memory store', () => {
   });
 
   it('fails a scenario that expected events when the command threw, or the wrong error', async () => {
-    const refused = charges.given(menu).when((handler) => handler.execute({ type: 'Charge', tab: '1', amount: 500, receipt: '' }, 0));
+    const refused = charges.given(menu).when((handler) => handler.execute({ tab: '1', amount: 500 }));
 
     await expect(refused.then({})).rejects.toThrow(/expected the command to append events, but it threw OverTheLimit/);
     await expect(refused.thenThrows(WrongExpectedVersionError)).rejects.toThrow();
@@ -106,7 +115,7 @@ describe('commandHandlerSpecification on the in-memory store', () => {
 });
 
 it('says how to end a scenario that is awaited without then or thenThrows', async () => {
-  const scenario: unknown = charges.when((handler) => handler.execute({ type: 'Charge', tab: '1', amount: 1, receipt: '' }, -1));
+  const scenario: unknown = charges.when((handler) => handler.execute({ tab: '1', amount: 1 }));
 
   await expect((async () => scenario)()).rejects.toThrow(/end it with .then\(expected events\) or .thenThrows\(ErrorClass\)/);
 });
