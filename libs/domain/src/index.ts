@@ -26,3 +26,4 @@ export * from './card-spend/card-and-transaction-events';
 export * from './card-spend/authorize';
 export * from './card-spend/move-transaction';
 export * from './card-spend/record-return';
+export * from './card-spend/authorization-checks';

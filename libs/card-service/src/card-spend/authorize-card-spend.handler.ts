@@ -3,17 +3,17 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CardVault } from '@ledger/card-vault';
 import { AuthorizeCardSpendCommand, CardSpendDecision, PresentedCardDetails } from '@ledger/contracts';
 import {
-  AuthorizationChecks,
+  authorizationChecks,
   AuthorizationStream,
   AuthorizeSpend,
-  decideAuthorization,
+  cardWouldApprove,
   decideAuthorizationAndTransaction,
   cardDecider,
   CardNotFound,
   cardStreamId,
-  ExistingProgram,
   IssuedCard,
-  isMerchantBlocked,
+  partiallyApproved,
+  PresentedDetails,
   programDecider,
   ProgramNotFound,
   programStreamId,
@@ -26,12 +26,6 @@ import { FAULT_POINTS, PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 import { AuthorizationStreamClient } from '../authorization-stream/authorization-stream-client';
 import { ProgramSpend } from './program-spend';
 
-/** A partial approval: the approved amount, and the local amount at the same rate. */
-function partially(facts: { amount: number; merchantAmount: number }, approvedAmount: number) {
-  const merchantAmount = facts.amount === 0 ? approvedAmount : Math.round((approvedAmount * facts.merchantAmount) / facts.amount);
-  return { amount: approvedAmount, merchantAmount };
-}
-
 /** Calls `ask` the first time only, and answers every later call with that first answer. */
 function once<Args extends unknown[], Answer>(ask: (...args: Args) => Promise<Answer>): (...args: Args) => Promise<Answer> {
   let asked: Promise<Answer> | undefined;
@@ -39,9 +33,9 @@ function once<Args extends unknown[], Answer>(ask: (...args: Args) => Promise<An
 }
 
 /**
- * Gathers what the card decision needs from outside the card (program settings, funding source,
- * platform totals, the presented CVV and PIN checked against the card's secrets) and runs the
- * decision on the card stream, the consistency boundary for spend.
+ * An authorization: gathers what only the edges can answer (the card's secrets from the vault, the
+ * program's totals from the read models, the program's own endpoint) and runs the domain's one
+ * decision over the card, its new transaction and the program's version, written as one.
  */
 @CommandHandler(AuthorizeCardSpendCommand)
 export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardSpendCommand, CardSpendDecision> {
@@ -73,13 +67,15 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
       // Every rule reads the program's clock (business time); the program was just loaded, so it is known.
       const businessNow = () => programTime(program.clock, this.env.now());
       let facts = { ...requested, cardToken, programToken };
-      let checks = await this.checks(program, card, facts.amount, facts.merchant, presented, businessNow());
+      const outside = { globalLimitExceeded: await this.programSpend.limitExceeded(program, facts.amount, businessNow()) };
+      let checks = authorizationChecks(program, card, facts.merchant, this.presentedDetails(card, presented), outside);
       this.faults.reached('program-spend-tallied');
-      if (program.authorizationStream) {
-        const verdict = await askProgramOnce(program.authorizationStream, card, { type: 'AuthorizeSpend', facts, checks }, businessNow);
+      const command: AuthorizeSpend = { type: 'AuthorizeSpend', facts, checks };
+      if (program.authorizationStream && cardWouldApprove(command, card, businessNow())) {
+        const verdict = await askProgramOnce(program.authorizationStream, card, command, businessNow);
         if (verdict) {
           checks = { ...checks, streamDecline: verdict.decline };
-          if (verdict.approvedAmount !== undefined) facts = { ...facts, ...partially(facts, verdict.approvedAmount) };
+          if (verdict.approvedAmount !== undefined) facts = { ...facts, ...partiallyApproved(facts, verdict.approvedAmount) };
         }
       }
       this.faults.reached('authorization-stream-asked');
@@ -109,13 +105,8 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
     throw new Error(`Card ${cardToken} recorded no authorization decision`);
   }
 
-  /**
-   * The program is asked only about authorizations the card itself would approve; its answer then
-   * joins the checks, so the decision stays one pure step on the card stream.
-   */
-  private async askProgram(stream: AuthorizationStream, card: IssuedCard, command: AuthorizeSpend, partialApprovalCapable: boolean, businessNow: () => Date) {
-    const wouldApprove = decideAuthorization(command, card, businessNow()).some((event) => event.type === 'CardAuthorizationApproved');
-    if (!wouldApprove) return null;
+  /** The program's own authorization endpoint, asked with the authorization as Lithic's ASA sends it. */
+  private askProgram(stream: AuthorizationStream, card: IssuedCard, command: AuthorizeSpend, partialApprovalCapable: boolean, businessNow: () => Date) {
     const { facts } = command;
     return this.stream.ask(
       { url: stream.url, timeoutMs: stream.timeoutMs, secret: this.vault.decrypt(stream.secretSealed) },
@@ -149,27 +140,15 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
     );
   }
 
-  private async checks(
-    program: ExistingProgram,
-    card: IssuedCard,
-    amount: number,
-    merchant: { descriptor: string; acceptorId: string },
-    presented: PresentedCardDetails,
-    now: Date,
-  ): Promise<AuthorizationChecks> {
-    const pan = presented.cvv === undefined ? null : this.vault.decrypt(card.panEncrypted);
-    const expiryGiven = presented.expMonth !== undefined || presented.expYear !== undefined;
+  /** The card's secrets the presented details are compared with, read where the vault is. */
+  private presentedDetails(card: IssuedCard, presented: PresentedCardDetails): PresentedDetails {
+    // The CVV is derived from PAN and the card's own expiry, never stored.
+    const cvv = presented.cvv === undefined ? null : { presented: presented.cvv, cards: this.vault.cvv(this.vault.decrypt(card.panEncrypted), card.expMonth, card.expYear) };
     return {
-      programState: program.state,
-      merchantBlocked: isMerchantBlocked(program, merchant),
-      velocity: program.velocityRule,
-      globalLimitExceeded: await this.programSpend.limitExceeded(program, amount, now),
-      fundingState: program.fundingSources.find((source) => source.fundingToken === card.fundingToken)?.state ?? 'DELETED',
-      // The CVV is derived from PAN and the card's own expiry, never stored.
-      cvvMatches: pan === null ? null : presented.cvv === this.vault.cvv(pan, card.expMonth, card.expYear),
-      expiryMatches: expiryGiven ? presented.expMonth === card.expMonth && presented.expYear === card.expYear : null,
-      presentedPinHash: presented.pin === undefined ? null : this.vault.pinHash(card.cardToken, presented.pin),
-      streamDecline: null,
+      cvv,
+      expMonth: presented.expMonth,
+      expYear: presented.expYear,
+      pinHash: presented.pin === undefined ? null : this.vault.pinHash(card.cardToken, presented.pin),
     };
   }
 }
