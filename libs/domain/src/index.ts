@@ -27,3 +27,4 @@ export * from './card-spend/authorize';
 export * from './card-spend/move-transaction';
 export * from './card-spend/record-return';
 export * from './card-spend/authorization-checks';
+export * from './card-spend/settle';

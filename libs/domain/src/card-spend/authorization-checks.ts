@@ -1,7 +1,7 @@
 import { decideAuthorization, type AuthorizationChecks, type AuthorizeSpend } from '../cards/card-authorization';
 import type { Card, IssuedCard } from '../cards/card-state';
 import type { GlobalLimitDecline } from '../programs/program-spend-limits';
-import { type ExistingProgram, isMerchantBlocked } from '../programs/program';
+import { type ExistingProgram, fundingStateOf, isMerchantBlocked } from '../programs/program';
 import type { Merchant } from '../transactions/transaction-values';
 
 /**
@@ -35,7 +35,7 @@ export function authorizationChecks(program: ExistingProgram, card: IssuedCard, 
     merchantBlocked: isMerchantBlocked(program, merchant),
     velocity: program.velocityRule,
     globalLimitExceeded: outside.globalLimitExceeded,
-    fundingState: program.fundingSources.find((source) => source.fundingToken === card.fundingToken)?.state ?? 'DELETED',
+    fundingState: fundingStateOf(program, card.fundingToken),
     cvvMatches: presented.cvv === null ? null : presented.cvv.presented === presented.cvv.cards,
     expiryMatches: expiryGiven ? presented.expMonth === card.expMonth && presented.expYear === card.expYear : null,
     presentedPinHash: presented.pinHash,

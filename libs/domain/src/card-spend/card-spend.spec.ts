@@ -11,6 +11,7 @@ import { authorizationChecks, cardWouldApprove, partiallyApproved, type Presente
 import { decideAuthorizationAndTransaction } from './authorize';
 import { decideTransactionMovement, type TransactionMovement } from './move-transaction';
 import { decideReturn } from './record-return';
+import { decideSettlement } from './settle';
 
 // Each use case decides a card and its transaction at once; these specs give both streams' past
 // events and check both lists of new events, and that the card always ends up counting exactly the
@@ -172,5 +173,25 @@ describe('decideReturn: a return opens its transaction and credits its card', ()
 
   it("refuses another program's card", () => {
     expect(() => decideReturn({ ...presented, programToken: otherProgramToken }, card(), noTransaction, now)).toThrow(CardNotFound);
+  });
+});
+
+describe('decideSettlement: the funding source as the program has it now decides', () => {
+  const settling = foldEvents(transactionDecider, [transactionAuthorized, { type: 'TransactionCleared', data: { transactionToken, eventToken: 'evt-clearing', amount: 500, at } }]);
+
+  it('settles with an ENABLED funding source', () => {
+    expect(decideSettlement(transactionToken, settling, program(), now)).toEqual([{ type: 'TransactionSettled', data: { transactionToken, at } }]);
+  });
+
+  it('bounces when the program no longer has the funding source (DELETED)', () => {
+    const elsewhere = foldEvents(transactionDecider, [
+      { type: 'TransactionAuthorized', data: { ...facts(500), fundingToken: 'gone', result: 'APPROVED' } },
+      { type: 'TransactionCleared', data: { transactionToken, eventToken: 'evt-clearing', amount: 500, at } },
+    ]);
+    expect(decideSettlement(transactionToken, elsewhere, program(), now)).toEqual([{ type: 'TransactionBounced', data: { transactionToken, at, fundingState: 'DELETED' } }]);
+  });
+
+  it('refuses a transaction that is not there before looking at any funding', () => {
+    expect(() => decideSettlement(transactionToken, noTransaction, program(), now)).toThrow(TransactionNotFound);
   });
 });

@@ -369,6 +369,11 @@ export function isMerchantBlocked(program: ExistingProgram, merchant: { descript
   return program.blockedMerchants.some((blocked) => names.has(blocked.trim().toLowerCase()));
 }
 
+/** A funding source's state as the program has it now; one the program no longer has is DELETED. */
+export function fundingStateOf(program: ExistingProgram, fundingToken: string): FundingSourceState {
+  return program.fundingSources.find((source) => source.fundingToken === fundingToken)?.state ?? 'DELETED';
+}
+
 /** The funding source a new card uses: the one named, which must belong to the program, or the default. */
 export function resolveFundingSource(program: ExistingProgram, fundingToken: string | undefined): FundingSource {
   const wanted = fundingToken ?? program.defaultFundingToken;
