@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { parseEventStream } from './event-stream-parser';
+import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { savedApiKey } from './session';
 
 /** One message of GET /v1/events/stream. */
@@ -63,7 +63,11 @@ export function startLiveUpdates(): void {
       }
       if (!response.ok || !response.body) throw new Error(`event stream answered ${response.status}`);
       setState('live');
-      const feed = parseEventStream((message) => {
+      // EventSource cannot send the Authorization header, so the stream is read with fetch.
+      const messages = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+      for (;;) {
+        const { value: message, done } = await messages.read();
+        if (done) break;
         if (message.id) lastEventId = message.id;
         let data: unknown = message.data;
         try {
@@ -72,12 +76,6 @@ export function startLiveUpdates(): void {
           // keep the text
         }
         received({ id: message.id ?? '', type: message.event ?? 'message', data });
-      });
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        feed(value);
       }
       delay = 500;
     } catch {

@@ -1,5 +1,4 @@
 import { chainEvents } from '@ledger/event-store';
-import { parseEventStream } from '../src/event-stream-parser';
 import { AuditEvent, checkChain } from '../src/hash-chain';
 import { money, parseMoney } from '../src/money';
 
@@ -22,21 +21,6 @@ describe('money', () => {
     expect(parseMoney('12,05')).toBe(1205);
     expect(parseMoney(' 7 ')).toBe(700);
     for (const bad of ['', '1.234', '-1', 'ten', '1e3']) expect(parseMoney(bad)).toBeNull();
-  });
-});
-
-describe('parseEventStream', () => {
-  it('splits messages however the chunks fall, with CRLF, comments and multi-line data', () => {
-    const text = ': hello\r\nid: e1\r\nevent: card.created\r\ndata: {"a":\r\ndata: 1}\r\n\r\nid: e2\nevent: card.updated\ndata: {}\n\n';
-    for (let size = 1; size <= text.length; size++) {
-      const seen: unknown[] = [];
-      const feed = parseEventStream((message) => seen.push(message));
-      for (let at = 0; at < text.length; at += size) feed(text.slice(at, at + size));
-      expect(seen).toEqual([
-        { id: 'e1', event: 'card.created', data: '{"a":\n1}' },
-        { id: 'e2', event: 'card.updated', data: '{}' },
-      ]);
-    }
   });
 });
 

@@ -1,3 +1,5 @@
+import { createParser } from 'eventsource-parser';
+
 /** One message of a text/event-stream: its `id`, `event` (default "message") and `data` lines joined. */
 export interface ServerSentEvent {
   readonly id: string | undefined;
@@ -9,54 +11,36 @@ export interface ServerSentEvent {
 export type ServerSentItem = { readonly kind: 'event'; readonly message: ServerSentEvent } | { readonly kind: 'comment'; readonly text: string };
 
 /**
- * Reads a text/event-stream as the HTML standard parses one (lines end in CR, LF or CRLF; a blank
- * line ends a message; `field: value` with one optional space; unknown fields are ignored), from a
- * fetch body: what a browser's fetch streaming and our `listen` command both read.
+ * Reads a text/event-stream from a fetch body (what our `listen` command and the stream's tests
+ * read), with eventsource-parser doing the line and field rules. Two things are added to what the
+ * parser reports, so that a message means what it means to a browser's EventSource:
+ * - the id is the stream's last event id: a message without an `id` line keeps the one before it
+ *   (the parser reports only the message's own);
+ * - a CR that ends the body ends a line: the parser holds a trailing CR back in case an LF follows,
+ *   and at the end of the body none will.
  */
 export async function* readServerSentEvents(body: AsyncIterable<Uint8Array>): AsyncGenerator<ServerSentItem> {
   const decoder = new TextDecoder();
-  const parser = new MessageParser();
-  let buffer = '';
+  const parsed: ServerSentItem[] = [];
+  let lastEventId: string | undefined;
+  const parser = createParser({
+    onEvent: (message) => {
+      if (message.id !== undefined) lastEventId = message.id;
+      parsed.push({ kind: 'event', message: { id: lastEventId, event: message.event ?? 'message', data: message.data } });
+    },
+    onComment: (text) => parsed.push({ kind: 'comment', text }),
+  });
+  let endsInCr = false;
+  const feed = (text: string) => {
+    if (text === '') return;
+    parser.feed(text);
+    endsInCr = text.endsWith('\r');
+  };
   for await (const chunk of body) {
-    buffer += decoder.decode(chunk, { stream: true });
-    buffer = yield* parser.lines(buffer, false);
+    feed(decoder.decode(chunk, { stream: true }));
+    yield* parsed.splice(0);
   }
-  yield* parser.lines(buffer + decoder.decode(), true);
-}
-
-/** The state between lines: the message being gathered. */
-class MessageParser {
-  private id: string | undefined;
-  private event = '';
-  private data: string[] = [];
-
-  /** Yields what the complete lines of `buffer` make; answers the incomplete rest. */
-  *lines(buffer: string, atEnd: boolean): Generator<ServerSentItem, string> {
-    for (;;) {
-      const end = buffer.search(/\r\n|\r|\n/);
-      // A lone CR at the end of the buffer may be the first half of a CRLF: wait for more, unless no more comes.
-      if (end < 0 || (!atEnd && buffer[end] === '\r' && end === buffer.length - 1)) return buffer;
-      const line = buffer.slice(0, end);
-      buffer = buffer.slice(end + (buffer.startsWith('\r\n', end) ? 2 : 1));
-      const item = this.line(line);
-      if (item) yield item;
-    }
-  }
-
-  private line(line: string): ServerSentItem | null {
-    if (line === '') {
-      const message = this.data.length > 0 ? { id: this.id, event: this.event || 'message', data: this.data.join('\n') } : null;
-      this.event = '';
-      this.data = [];
-      return message && { kind: 'event', message };
-    }
-    if (line.startsWith(':')) return { kind: 'comment', text: line.slice(1).trimStart() };
-    const colon = line.indexOf(':');
-    const field = colon < 0 ? line : line.slice(0, colon);
-    const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-    if (field === 'id' && !value.includes('\0')) this.id = value;
-    else if (field === 'event') this.event = value;
-    else if (field === 'data') this.data.push(value);
-    return null;
-  }
+  feed(decoder.decode());
+  if (endsInCr) parser.feed('\n');
+  yield* parsed.splice(0);
 }
