@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { loadConfig, trustedDigestKeys } from '@ledger/runtime';
-import { ADMIN_USAGE, AdminUsageError, runAdminCommand, runListen, runOfflineVerify } from '@ledger/admin';
+import { ADMIN_USAGE, AdminUsageError, checkCommandLine, runAdminCommand, runListen, runOfflineVerify } from '@ledger/admin';
 import { LedgerAppModule, prepareStorage } from '@ledger/host';
 
 /** The operator's CLI: the same modules as the service, without HTTP; output is JSON on stdout. */
@@ -10,6 +10,14 @@ async function main(): Promise<number> {
   if (args.length === 0 || args[0] === '--help' || args[0] === 'help') {
     process.stdout.write(`${ADMIN_USAGE}\n`);
     return args.length === 0 ? 2 : 0;
+  }
+  // A mistyped command line is refused before a database or a connection is opened for it.
+  try {
+    checkCommandLine(args);
+  } catch (error) {
+    if (!(error instanceof AdminUsageError)) throw error;
+    process.stderr.write(`${error.message}\n${ADMIN_USAGE}\n`);
+    return 2;
   }
   // A client of the running service's API: no database of its own.
   if (args[0] === 'listen') return runListen(args, loadConfig());

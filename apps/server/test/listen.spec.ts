@@ -90,10 +90,24 @@ it("forwards a card's life signed per Standard Webhooks, resumes after the servi
   expect(output).toMatch(/Stopped\.\n$/);
 }, 120_000);
 
-it('refuses a missing --forward-to and an unknown event type before connecting', async () => {
-  for (const args of [['--api-key', t.apiKey], ['--api-key', t.apiKey, '--forward-to', receiver.url('/x'), '--events', 'card.deleted']]) {
+it('refuses a missing --forward-to, an unknown event type, an unknown flag and a flag without its value before connecting', async () => {
+  const refusals: [string[], RegExp][] = [
+    [['--api-key', t.apiKey], /listen needs --forward-to URL/],
+    [['--api-key', t.apiKey, '--forward-to', receiver.url('/x'), '--events', 'card.deleted'], /--events must be/],
+    [['--api-key', t.apiKey, '--forward', receiver.url('/x')], /listen: Unknown option '--forward'/],
+    [['--forward-to', receiver.url('/x'), '--api-key'], /listen: Option '--api-key <value>' argument missing/],
+  ];
+  for (const [args, message] of refusals) {
     const child = startListen(args);
     expect(await exited(child)).toBe(2);
-    expect(output).toMatch(/--forward-to|--events/);
+    expect(output).toMatch(message);
   }
+});
+
+it('refuses a mistyped flag of a command that needs the database before opening one', async () => {
+  output = '';
+  const child = spawn(process.execPath, ['dist/apps/admin/src/main.js', 'verify', '--disgest', 'digest.json'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DATABASE_URL: 'postgresql://nobody@127.0.0.1:1/none' } });
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  expect(await exited(child)).toBe(2);
+  expect(output).toMatch(/verify: Unknown option '--disgest'/);
 });

@@ -7,6 +7,7 @@ import { liveCheckpoint, replayReadModels } from '@ledger/projector';
 import { checkLedger } from './ledger-check';
 import { exportProgram } from './program-export';
 import { LISTEN_USAGE } from './listen/listen-options';
+import { AdminUsageError, isAdminCommand, readCommandLine } from './admin-command-line';
 import { DigestFile, verifyExportAgainstDigest, verifyProofFile, verifyStoreAgainstDigest, writeDigestFile } from './ledger-audit';
 import { readFileSync } from 'node:fs';
 import { parsePublicKey } from '@ledger/ledger-proof';
@@ -35,8 +36,6 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
                                       compares it row by row with the live one; exits 1 on any difference
 ${LISTEN_USAGE}`;
 
-export class AdminUsageError extends Error {}
-
 /** What a command prints (as JSON) and whether the process should exit successfully. */
 export interface AdminOutcome {
   readonly output: unknown;
@@ -46,14 +45,12 @@ export interface AdminOutcome {
 export async function runAdminCommand(app: INestApplicationContext, args: readonly string[]): Promise<AdminOutcome> {
   const [command] = args;
   if (command === 'export') {
-    const programToken = option(args, '--program');
-    const file = option(args, '--out');
+    const { program: programToken, out: file, digest: digestFile } = readCommandLine('export', args).values;
     if (!programToken || !file) throw new AdminUsageError('export needs --program TOKEN and --out FILE');
-    const digestFile = option(args, '--digest');
     return { output: await exportProgram(app.get<EventStore>(EVENT_STORE), app.get(DigestKeys), programToken, file, digestFile ? readDigestFile(digestFile) : null), ok: true };
   }
   if (command === 'digest') {
-    const file = option(args, '--out');
+    const file = readCommandLine('digest', args).values.out;
     if (!file) throw new AdminUsageError('digest needs --out FILE');
     return { output: await writeDigestFile(app.get<EventStore>(EVENT_STORE), app.get(DigestKeys), file), ok: true };
   }
@@ -61,9 +58,9 @@ export async function runAdminCommand(app: INestApplicationContext, args: readon
     const offline = runOfflineVerify(args, app.get(DigestKeys).trusted);
     if (offline) return offline;
     const store = app.get<EventStore>(EVENT_STORE);
-    const digestFile = option(args, '--digest');
+    const { digest: digestFile, key } = readCommandLine('verify', args).values;
     if (digestFile) {
-      const report = await verifyStoreAgainstDigest(store, readDigestFile(digestFile), [...app.get(DigestKeys).trusted, ...pinnedKeys(args)]);
+      const report = await verifyStoreAgainstDigest(store, readDigestFile(digestFile), [...app.get(DigestKeys).trusted, ...pinnedKeys(key)]);
       return { output: report, ok: report.intact };
     }
     const report = await verifyChains(store, (events) => process.stderr.write(`\rverified ${events} events`));
@@ -74,7 +71,7 @@ export async function runAdminCommand(app: INestApplicationContext, args: readon
   }
   if (command === 'replay') {
     const report = await replayReadModels(app.get<EventStore>(EVENT_STORE), app.get(Pool), {
-      eventsFeed: args.includes('--feed'),
+      eventsFeed: readCommandLine('replay', args).values.feed === true,
       onProgress: (events, rate) => process.stderr.write(`\rreplayed ${events} events (${Math.round(rate)} events/s)`),
     });
     process.stderr.write('\n');
@@ -89,12 +86,10 @@ export async function runAdminCommand(app: INestApplicationContext, args: readon
  * installation's, when it has any, and every --key). Null for a verify that needs the store.
  */
 export function runOfflineVerify(args: readonly string[], installationKeys: readonly Buffer[]): Promise<AdminOutcome> | null {
-  const file = option(args, '--file');
-  const proof = option(args, '--proof');
+  const { file, proof, digest: digestFile, key } = readCommandLine('verify', args).values;
   if (!file && !proof) return null;
-  const digestFile = option(args, '--digest');
   const saved = digestFile ? readDigestFile(digestFile) : null;
-  const trusted = [...installationKeys, ...pinnedKeys(args)];
+  const trusted = [...installationKeys, ...pinnedKeys(key)];
   const outcome = async (): Promise<AdminOutcome> => {
     const report = file ? await verifyExportAgainstDigest(file, saved, trusted) : verifyProofFile(JSON.parse(readFileSync(proof as string, 'utf8')), saved, trusted);
     return { output: report, ok: report.intact };
@@ -106,18 +101,15 @@ function readDigestFile(file: string): DigestFile {
   return JSON.parse(readFileSync(file, 'utf8')) as DigestFile;
 }
 
-function pinnedKeys(args: readonly string[]): Buffer[] {
-  return args.flatMap((arg, i) => (arg === '--key' && args[i + 1] ? [parsePublicKey(args[i + 1])] : []));
-}
-
-function option(args: readonly string[], name: string): string | undefined {
-  const index = args.indexOf(name);
-  return index >= 0 ? args[index + 1] : undefined;
+function pinnedKeys(keys: readonly string[] | undefined): Buffer[] {
+  return (keys ?? []).map(parsePublicKey);
 }
 
 /** Program and key commands: their output is what to print as JSON. */
 async function runProgramCommand(app: INestApplicationContext, args: readonly string[]): Promise<unknown> {
-  const [command, ...rest] = args;
+  const [command] = args;
+  if (!isAdminCommand(command)) throw new AdminUsageError(command ? `Unknown command ${command}` : 'No command given');
+  const rest = readCommandLine(command, args).positionals;
   const commands = app.get(CommandBus);
   const visible = async (position: string | null) => {
     if (position) await app.get(ProjectionWatcher).waitFor(parsePosition(position), app.get<LedgerConfig>(LEDGER_CONFIG).readYourWritesTimeoutMs);
@@ -156,6 +148,7 @@ async function runProgramCommand(app: INestApplicationContext, args: readonly st
       return { program_token: programToken, revoked_api_key_id: keyId };
     }
     default:
-      throw new AdminUsageError(command ? `Unknown command ${command}` : 'No command given');
+      // listen runs without the service's modules (main.ts starts it before them).
+      throw new AdminUsageError(`${command} does not run with the service's modules`);
   }
 }

@@ -1,7 +1,8 @@
 import type { LedgerConfig } from '@ledger/runtime';
 import { ADMIN_USAGE } from '../admin-commands';
 import { EventListener } from './event-listener';
-import { ListenUsageError, parseListenOptions } from './listen-options';
+import { parseListenOptions } from './listen-options';
+import { AdminUsageError } from '../admin-command-line';
 
 /** `npm run admin -- listen ...`: runs until SIGINT or SIGTERM, then exits 0. Answers the exit code. */
 export async function runListen(args: readonly string[], config: Pick<LedgerConfig, 'port'>): Promise<number> {
@@ -9,7 +10,7 @@ export async function runListen(args: readonly string[], config: Pick<LedgerConf
   try {
     listener = new EventListener(parseListenOptions(args, `http://localhost:${config.port}`), (line) => process.stdout.write(`${line}\n`));
   } catch (error) {
-    if (!(error instanceof ListenUsageError)) throw error;
+    if (!(error instanceof AdminUsageError)) throw error;
     process.stderr.write(`${error.message}\n${ADMIN_USAGE}\n`);
     return 2;
   }
