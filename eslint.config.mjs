@@ -1,8 +1,10 @@
-// ESLint here checks one thing: which project may import which (issue 15). Style is left to review.
+// ESLint here checks one thing: which file may import which (issue 15). Style is left to review.
 // The rule reads the Nx project graph (project.json tags, tsconfig paths, imports); `npm run lint`
 // computes it first. Tags: type:app | type:lib | type:tool on every project, and scope:* on the libs
 // whose direction matters.
 import nx from '@nx/eslint-plugin';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import tseslint from 'typescript-eslint';
 
 const BOUNDARIES = '@nx/enforce-module-boundaries';
@@ -50,15 +52,48 @@ const NO_TEST_SUPPORT_OR_INTERNALS = [
   },
 ];
 
+/**
+ * No import cycle between files. Packages are not followed (`ignoreExternal`): a cycle through
+ * node_modules is not ours to fix, and following them is most of the rule's cost. Imports of types
+ * only are passed over by the rule: the compiler erases them, so they cannot change what loads first.
+ */
+const NO_CYCLE = ['error', { ignoreExternal: true }];
+
+/** The event store's two adapters share only the port and src/support; neither reaches into the other. */
+const ADAPTERS_APART = [
+  'error',
+  {
+    zones: [
+      { target: './libs/event-store/src/eventstoredb', from: './libs/event-store/src/postgres', message: 'the EventStoreDB adapter does not import the PostgreSQL adapter' },
+      { target: './libs/event-store/src/postgres', from: './libs/event-store/src/eventstoredb', message: 'the PostgreSQL adapter does not import the EventStoreDB adapter' },
+    ],
+  },
+];
+
+/** Committed files that break the rules on purpose, for tools/module-boundaries' spec to lint. */
+export const FIXTURES = 'tools/module-boundaries/fixtures/**';
+
 export default [
-  { ignores: ['**/node_modules/**', 'dist/**', '.data/**', '.nx/**', 'coverage/**', 'bench-results/**', 'libs/read-model/src/generated/**'] },
+  { ignores: [FIXTURES, '**/node_modules/**', 'dist/**', '.data/**', '.nx/**', 'coverage/**', 'bench-results/**', 'libs/read-model/src/generated/**'] },
   {
     files: ['**/*.ts', '**/*.tsx'],
     // typescript-eslint's rules are known (a disable comment may name one) but none is turned on.
-    plugins: { '@nx': nx, '@typescript-eslint': tseslint.plugin },
+    plugins: { '@nx': nx, '@typescript-eslint': tseslint.plugin, 'import-x': importX },
     languageOptions: { parser: tseslint.parser },
     linterOptions: { reportUnusedDisableDirectives: 'off' },
-    rules: { [BOUNDARIES]: boundaries(SOURCE_CONSTRAINTS), 'no-restricted-imports': NO_TEST_SUPPORT_OR_INTERNALS },
+    settings: {
+      // The rules follow .ts files too (by default only JavaScript), parsed as the files being linted are.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // Imports resolved as the compiler resolves them: relative paths and tsconfig.base.json's @ledger/* aliases.
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.base.json' })],
+    },
+    rules: {
+      [BOUNDARIES]: boundaries(SOURCE_CONSTRAINTS),
+      'no-restricted-imports': NO_TEST_SUPPORT_OR_INTERNALS,
+      'import-x/no-cycle': NO_CYCLE,
+      'import-x/no-restricted-paths': ADAPTERS_APART,
+    },
   },
   { files: TEST_FILES, rules: { [BOUNDARIES]: boundaries(TEST_CONSTRAINTS), 'no-restricted-imports': 'off' } },
 ];

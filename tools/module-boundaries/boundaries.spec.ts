@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /**
- * Issue 15: which project may import which, as `npm run lint` checks it (eslint.config.mjs, the Nx
- * boundary rule on the project tags). The workspace passes; files that break a rule, linted as if
- * they were in a real app or lib, fail with the rule's own message.
+ * Issue 15: which project and which file may import which, as `npm run lint` checks it
+ * (eslint.config.mjs: the Nx boundary rule on the project tags, import-x's no-cycle and
+ * no-restricted-paths). The workspace passes; files that break a rule, linted as if they were in a
+ * real app or lib, fail with the rule's own message.
  */
 
 const root = path.resolve(__dirname, '../..');
@@ -22,10 +23,11 @@ interface LintAnswer {
   readonly linted: number;
   readonly files: LintMessage[];
   readonly texts: LintMessage[][];
+  readonly fixtures: LintMessage[];
 }
 
 /** ESLint on the workspace's own configuration, in a child process (see eslint-runner.mjs). */
-function eslint(request: { files?: string[]; texts?: { filePath: string; text: string }[] }): LintAnswer {
+function eslint(request: { files?: string[]; texts?: { filePath: string; text: string }[]; fixtures?: string[] }): LintAnswer {
   const folder = mkdtempSync(path.join(tmpdir(), 'boundaries-'));
   try {
     const output = path.join(folder, 'answer.json');
@@ -62,6 +64,7 @@ describe('module boundaries', () => {
       eventStoreImportsDomain: { filePath: 'libs/event-store/src/fixture.ts', text: "import type { Card } from '@ledger/domain';\nexport type X = Card;\n" },
       runningCodeImportsTestSupport: { filePath: 'libs/gateway/src/fixture.ts', text: "import { eventually } from '@ledger/test-support';\nexport const x = eventually;\n" },
       codeImportsFrameworkInternals: { filePath: 'libs/host/src/fixture.ts', text: "import { COMMAND_HANDLER_METADATA } from '@nestjs/cqrs/dist/decorators/constants';\nexport const x = COMMAND_HANDLER_METADATA;\n" },
+      postgresAdapterImportsEventStoreDb: { filePath: 'libs/event-store/src/postgres/fixture.ts', text: "import '../eventstoredb/eventstoredb-event-store';\n" },
       specImportsTestSupport: { filePath: 'libs/gateway/src/fixture.spec.ts', text: "import { eventually } from '@ledger/test-support';\nexport const x = eventually;\n" },
       domainSpecUsesItsTools: {
         filePath: 'libs/domain/src/fixture.spec.ts',
@@ -105,8 +108,34 @@ describe('module boundaries', () => {
       expect(linted.domainSpecUsesItsTools).toEqual([]);
     });
 
+    it("one event-store adapter importing the other", () => {
+      expect(linted.postgresAdapterImportsEventStoreDb).toEqual([
+        expect.stringMatching(/^import-x\/no-restricted-paths: .*the PostgreSQL adapter does not import the EventStoreDB adapter/),
+      ]);
+    });
+
     it("any code importing a framework's internals (its dist/ files)", () => {
       expect(linted.codeImportsFrameworkInternals).toEqual([expect.stringMatching(/^no-restricted-imports: .*@nestjs\/cqrs\/dist\/decorators\/constants.* a framework's internals: use its public exports$/)]);
+    });
+  });
+
+  describe('are broken by an import cycle between files (fixtures/, which the workspace lint skips)', () => {
+    const fixtures = path.join(__dirname, 'fixtures');
+    let messages: string[];
+
+    beforeAll(() => {
+      messages = described(eslint({ fixtures: [fixtures] }).fixtures);
+    }, 120_000);
+
+    it('a file importing one that imports it back fails on both sides', () => {
+      expect(messages.filter((message) => message.includes('/import-cycle/')).sort()).toEqual([
+        'tools/module-boundaries/fixtures/import-cycle/card-limits.ts:1 import-x/no-cycle: Dependency cycle detected',
+        'tools/module-boundaries/fixtures/import-cycle/card-state.ts:1 import-x/no-cycle: Dependency cycle detected',
+      ]);
+    });
+
+    it('imports of types only may go both ways: the compiler erases them', () => {
+      expect(messages.filter((message) => message.includes('/type-only-cycle/'))).toEqual([]);
     });
   });
 });

@@ -1,4 +1,5 @@
 import { get } from '../api';
+import { EventStream } from '../event-stream';
 import { Column, DataTable } from '../data-table';
 import { Facts } from '../facts';
 import { useLive } from '../live';
@@ -6,7 +7,6 @@ import { money } from '../money';
 import { ListFilters, ListPager, usePagedList } from '../paged-list';
 import { href } from '../router';
 import { Badge, ErrorNote, SelectField, TextField, useLoad, when } from '../ui';
-import { EventStream } from './card';
 
 const STATUSES = ['', 'PENDING', 'VOIDED', 'SETTLING', 'SETTLED', 'BOUNCED', 'DECLINED', 'EXPIRED'];
 const RESULTS = ['', 'APPROVED', 'DECLINED'];
