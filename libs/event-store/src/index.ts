@@ -1,7 +1,7 @@
 export * from './event-store.port';
 export { PostgresEventStore, type PostgresEventStoreOptions, type Queryable } from './postgres/postgres-event-store';
 export { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store';
-export { NotificationListener, type NotificationListenerOptions } from './postgres/notification-listener';
+export { NotificationListener, type NotificationListenerOptions, type NotificationWaker } from './postgres/notification-listener';
 export { SubscriptionStoppedError } from './support/wake-signal';
 export * from './decider';
 export * from './command-pipeline';

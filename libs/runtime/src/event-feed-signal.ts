@@ -3,6 +3,7 @@ import { NotificationListener } from '@ledger/event-store';
 
 /** Notified in the transaction that adds rows to the events feed (feed_events). */
 export const EVENT_FEED_CHANNEL = 'ledger_event_feed';
+export const EVENT_FEED_LISTENER_APPLICATION_NAME = 'ledger-event-feed-listener';
 
 /**
  * Tells live event streams that the events feed grew, whichever process wrote it: one LISTEN
@@ -13,7 +14,13 @@ export class EventFeedSignal {
   private readonly listener: NotificationListener;
 
   constructor(pool: Pool) {
-    this.listener = new NotificationListener({ connection: pool.options, channel: EVENT_FEED_CHANNEL, reconnectDelayMs: 100, maxReconnectDelayMs: 5000 });
+    this.listener = new NotificationListener({
+      connection: pool.options,
+      channel: EVENT_FEED_CHANNEL,
+      applicationName: EVENT_FEED_LISTENER_APPLICATION_NAME,
+      reconnectDelayMs: 100,
+      maxReconnectDelayMs: 5000,
+    });
   }
 
   /** Calls wake at every growth of the feed; returns the function that stops it. */

@@ -1,9 +1,10 @@
-import { Client, Pool } from 'pg';
-import { comparePositions, GlobalPosition, parsePosition } from '@ledger/event-store';
+import { Pool } from 'pg';
+import { comparePositions, GlobalPosition, NotificationListener, parsePosition } from '@ledger/event-store';
 
 /** The channel the projector notifies, in the transaction that moves its checkpoint. */
 export const PROJECTION_CHANNEL = 'ledger_projection';
 export const READ_MODEL_PROJECTOR = 'read-models';
+export const PROJECTION_LISTENER_APPLICATION_NAME = 'ledger-projection-listener';
 
 export class ReadModelBehind extends Error {
   static readonly code = 'read_model_behind';
@@ -20,41 +21,48 @@ interface Waiter {
 
 /**
  * Read-your-writes: a write answers only once the read models include it. The projector notifies
- * each checkpoint it commits; a slow poll of the checkpoint row covers a lost notification or a
- * dropped LISTEN connection. Works the same whether the projector runs in this process or another.
+ * each checkpoint it commits (the position is the payload); a slow poll of the checkpoint row covers
+ * a lost notification, and the row is read again whenever the LISTEN connection drops or reopens.
+ * Works the same whether the projector runs in this process or another.
  */
 export class ProjectionWatcher {
   private reached: GlobalPosition | null = null;
   private readonly waiters = new Set<Waiter>();
-  private listener: Client | null = null;
+  private readonly listener: NotificationListener;
   private poller: NodeJS.Timeout | null = null;
-  private stopped = false;
 
   constructor(
     private readonly pool: Pool,
     private readonly projector = READ_MODEL_PROJECTOR,
     private readonly pollMs = 200,
-  ) {}
+  ) {
+    this.listener = new NotificationListener({
+      connection: pool.options,
+      channel: PROJECTION_CHANNEL,
+      applicationName: PROJECTION_LISTENER_APPLICATION_NAME,
+      reconnectDelayMs: 100,
+      maxReconnectDelayMs: 5000,
+    });
+  }
 
   async start(): Promise<void> {
-    await this.listen();
+    this.listener.add((payload) => this.notified(payload));
+    await this.listener.opening();
     await this.refresh();
     this.poller = setInterval(() => void this.refresh().catch(() => undefined), this.pollMs);
     this.poller.unref();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
     if (this.poller) clearInterval(this.poller);
-    await this.listener?.end().catch(() => undefined);
-    this.listener = null;
+    await this.listener.shutdown();
   }
 
   async waitFor(position: GlobalPosition, timeoutMs: number): Promise<void> {
     if (this.hasReached(position)) return;
     // While listening, every checkpoint the projector commits arrives here: asking the table as
     // well would cost each write a query for nothing. Without the listener, ask before waiting.
-    if (!this.listener) {
+    if (!this.listener.connected) {
       await this.refresh();
       if (this.hasReached(position)) return;
     }
@@ -98,20 +106,13 @@ export class ProjectionWatcher {
     if (row) this.advance({ commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) });
   }
 
-  private async listen(): Promise<void> {
-    const client = new Client(this.pool.options);
-    client.on('notification', (message) => {
-      const [name, position] = (message.payload ?? '').split('|');
-      if (name === this.projector && position) this.advance(parsePosition(position));
-    });
-    client.on('error', () => {
-      // The poll keeps waiters moving; reconnect the listener in the background.
-      this.listener = null;
-      void client.end().catch(() => undefined);
-      if (!this.stopped) setTimeout(() => void this.listen().catch(() => undefined), 1000).unref();
-    });
-    await client.connect();
-    await client.query(`listen ${PROJECTION_CHANNEL}`);
-    this.listener = client;
+  private notified(payload: string | undefined): void {
+    // No payload: checkpoints may have been committed while nobody listened; the row has the latest.
+    if (payload === undefined) {
+      void this.refresh().catch(() => undefined);
+      return;
+    }
+    const [name, position] = payload.split('|');
+    if (name === this.projector && position) this.advance(parsePosition(position));
   }
 }

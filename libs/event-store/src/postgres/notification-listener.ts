@@ -5,18 +5,28 @@ export const LISTENER_APPLICATION_NAME = 'ledger-event-store-listener';
 export interface NotificationListenerOptions {
   readonly connection: ClientConfig;
   readonly channel: string;
+  /** How the connection shows in pg_stat_activity; the event store's by default. */
+  readonly applicationName?: string;
   /** First reconnect delay; it doubles up to maxReconnectDelayMs while the server stays away. */
   readonly reconnectDelayMs: number;
   readonly maxReconnectDelayMs: number;
 }
 
 /**
- * One LISTEN connection shared by every subscription of a store. It holds its own client rather than
- * a pool slot, opens with the first subscriber and closes with the last. When the connection drops
- * it wakes everyone (their polling covers the gap) and reconnects with a growing delay.
+ * Called with a notification's payload, or with none when notifications may have been missed: the
+ * connection dropped, or it has just opened (commits made while nobody listened notified no one).
+ */
+export type NotificationWaker = (payload: string | undefined) => void;
+
+/**
+ * One LISTEN connection on one channel, shared by all its subscribers in this process: what the event
+ * store's subscriptions, the live event streams and the read-your-writes watcher each listen with. It
+ * holds its own client rather than a pool slot, opens with the first subscriber and closes with the
+ * last. When the connection drops it wakes everyone (their polling covers the gap) and reconnects with
+ * a growing delay; the new connection LISTENs again and wakes everyone once more.
  */
 export class NotificationListener {
-  private readonly wakers = new Set<() => void>();
+  private readonly wakers = new Set<NotificationWaker>();
   private client: Client | null = null;
   private connecting: Promise<void> | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
@@ -29,7 +39,7 @@ export class NotificationListener {
   }
 
   /** Registers a wake-up; returns the function that unregisters it. */
-  add(wake: () => void): () => Promise<void> {
+  add(wake: NotificationWaker): () => Promise<void> {
     this.wakers.add(wake);
     if (this.wakers.size === 1) this.start(this.generation);
     return async () => {
@@ -45,6 +55,11 @@ export class NotificationListener {
 
   get connected(): boolean {
     return this.client !== null;
+  }
+
+  /** Settles once the connection being opened is listening or has failed (at once when none is). */
+  async opening(): Promise<void> {
+    await this.connecting;
   }
 
   async shutdown(): Promise<void> {
@@ -67,11 +82,11 @@ export class NotificationListener {
   }
 
   private async connect(generation: number): Promise<void> {
-    const client = new Client({ ...this.options.connection, application_name: LISTENER_APPLICATION_NAME });
+    const client = new Client({ ...this.options.connection, application_name: this.options.applicationName ?? LISTENER_APPLICATION_NAME });
     // Without an 'error' listener a dropped connection would crash the process.
     client.on('error', () => this.dropped(client, generation));
     client.on('end', () => this.dropped(client, generation));
-    client.on('notification', () => this.wakeAll());
+    client.on('notification', (message) => this.wakeAll(message.payload));
     try {
       await client.connect();
       await client.query(`listen "${this.options.channel}"`);
@@ -106,7 +121,7 @@ export class NotificationListener {
     }, delay);
   }
 
-  private wakeAll(): void {
-    for (const wake of this.wakers) wake();
+  private wakeAll(payload?: string): void {
+    for (const wake of this.wakers) wake(payload);
   }
 }
