@@ -1,3 +1,4 @@
+import { ExponentialBackoff, noJitterGenerator } from 'cockatiel';
 import { useEffect, useState } from 'preact/hooks';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { savedApiKey } from './session';
@@ -33,6 +34,9 @@ function setState(next: LiveState): void {
   changed();
 }
 
+/** Waits before reconnecting: from half a second, doubling up to ten; a stream that opened starts them over. */
+const RECONNECT = new ExponentialBackoff({ initialDelay: 500, maxDelay: 10_000, generator: noJitterGenerator });
+
 /**
  * Follows the program's events: the SSE stream, resumed after a drop from the last id seen. A
  * service without the stream (404) gets a refresh every few seconds instead, and says so.
@@ -46,7 +50,8 @@ export function startLiveUpdates(): void {
     controller.abort();
     if (pollTimer) clearInterval(pollTimer);
   };
-  const connect = async (delay: number): Promise<void> => {
+  let wait = RECONNECT.next();
+  const connect = async (): Promise<void> => {
     if (controller.signal.aborted) return;
     setState('connecting');
     try {
@@ -77,14 +82,15 @@ export function startLiveUpdates(): void {
         }
         received({ id: message.id ?? '', type: message.event ?? 'message', data });
       }
-      delay = 500;
+      wait = RECONNECT.next();
     } catch {
       if (controller.signal.aborted) return;
     }
     setState('offline');
-    setTimeout(() => void connect(Math.min(delay * 2, 10_000)), delay);
+    setTimeout(() => void connect(), wait.duration);
+    wait = wait.next(undefined);
   };
-  void connect(500);
+  void connect();
 }
 
 export function stopLiveUpdates(): void {

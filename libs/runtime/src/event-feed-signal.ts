@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import { NotificationListener } from '@ledger/event-store';
+import { LISTEN_RECONNECT } from './listen-reconnect';
 
 /** Notified in the transaction that adds rows to the events feed (feed_events). */
 export const EVENT_FEED_CHANNEL = 'ledger_event_feed';
@@ -18,8 +19,7 @@ export class EventFeedSignal {
       connection: pool.options,
       channel: EVENT_FEED_CHANNEL,
       applicationName: EVENT_FEED_LISTENER_APPLICATION_NAME,
-      reconnectDelayMs: 100,
-      maxReconnectDelayMs: 5000,
+      reconnect: LISTEN_RECONNECT,
     });
   }
 

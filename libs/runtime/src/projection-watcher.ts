@@ -1,5 +1,6 @@
 import { Pool } from 'pg';
 import { comparePositions, GlobalPosition, NotificationListener, parsePosition } from '@ledger/event-store';
+import { LISTEN_RECONNECT } from './listen-reconnect';
 
 /** The channel the projector notifies, in the transaction that moves its checkpoint. */
 export const PROJECTION_CHANNEL = 'ledger_projection';
@@ -40,8 +41,7 @@ export class ProjectionWatcher {
       connection: pool.options,
       channel: PROJECTION_CHANNEL,
       applicationName: PROJECTION_LISTENER_APPLICATION_NAME,
-      reconnectDelayMs: 100,
-      maxReconnectDelayMs: 5000,
+      reconnect: LISTEN_RECONNECT,
     });
   }
 

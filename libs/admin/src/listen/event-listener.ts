@@ -1,9 +1,9 @@
 import { generateSigningSecret, readServerSentEvents, signedHeaders } from '@ledger/messaging';
+import { RetryDelays, type RetryDelayPolicy } from '@ledger/retry';
 import type { ListenOptions } from './listen-options';
 
-/** Reconnect delays after the stream drops: growing, capped, reset by a successful connection. */
-const FIRST_RETRY_MS = 250;
-const MAX_RETRY_MS = 5_000;
+/** Waits before reconnecting after the stream drops; a successful connection starts them over. */
+const RECONNECT: RetryDelayPolicy = { firstMs: 250, longestMs: 5_000 };
 const FORWARD_TIMEOUT_MS = 10_000;
 
 /** One line of output; the test and the operator read the same text. */
@@ -28,14 +28,14 @@ export class EventListener {
   async run(stop: AbortSignal): Promise<void> {
     this.print(`Ready. Webhook signing secret for this session: ${this.secret}`);
     this.print(`Forwarding events of ${this.options.baseUrl.origin} to ${this.options.forwardTo.href}${this.options.events ? ` (${this.options.events})` : ''}`);
-    let retryMs = FIRST_RETRY_MS;
+    const delays = new RetryDelays(RECONNECT);
     while (!stop.aborted) {
-      const outcome = await this.follow(stop, () => (retryMs = FIRST_RETRY_MS));
+      const outcome = await this.follow(stop, () => delays.reset());
       if (stop.aborted) break;
       if (outcome.fatal) throw new Error(outcome.reason);
-      this.print(`${new Date().toISOString()}  stream lost (${outcome.reason}); reconnecting in ${retryMs} ms${this.lastEventId ? ` after ${this.lastEventId}` : ''}`);
-      await sleep(retryMs, stop);
-      retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+      const wait = delays.next();
+      this.print(`${new Date().toISOString()}  stream lost (${outcome.reason}); reconnecting in ${wait} ms${this.lastEventId ? ` after ${this.lastEventId}` : ''}`);
+      await sleep(wait, stop);
     }
   }
 

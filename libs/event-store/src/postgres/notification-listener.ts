@@ -1,4 +1,5 @@
 import { Client, type ClientConfig } from 'pg';
+import { RetryDelays, type RetryDelayPolicy } from '@ledger/retry';
 
 export const LISTENER_APPLICATION_NAME = 'ledger-event-store-listener';
 
@@ -7,9 +8,8 @@ export interface NotificationListenerOptions {
   readonly channel: string;
   /** How the connection shows in pg_stat_activity; the event store's by default. */
   readonly applicationName?: string;
-  /** First reconnect delay; it doubles up to maxReconnectDelayMs while the server stays away. */
-  readonly reconnectDelayMs: number;
-  readonly maxReconnectDelayMs: number;
+  /** The waits between reconnection attempts while the server stays away. */
+  readonly reconnect: RetryDelayPolicy;
 }
 
 /**
@@ -30,12 +30,12 @@ export class NotificationListener {
   private client: Client | null = null;
   private connecting: Promise<void> | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
-  private retryDelayMs: number;
+  private readonly retryDelays: RetryDelays;
   /** Bumped on shutdown so that a connection finishing afterwards closes itself. */
   private generation = 0;
 
   constructor(private readonly options: NotificationListenerOptions) {
-    this.retryDelayMs = options.reconnectDelayMs;
+    this.retryDelays = new RetryDelays(options.reconnect);
   }
 
   /** Registers a wake-up; returns the function that unregisters it. */
@@ -100,7 +100,7 @@ export class NotificationListener {
       return;
     }
     this.client = client;
-    this.retryDelayMs = this.options.reconnectDelayMs;
+    this.retryDelays.reset();
     // Commits that happened while nobody listened sent notifications into the void.
     this.wakeAll();
   }
@@ -113,8 +113,7 @@ export class NotificationListener {
   }
 
   private scheduleReconnect(generation: number): void {
-    const delay = this.retryDelayMs;
-    this.retryDelayMs = Math.min(delay * 2, this.options.maxReconnectDelayMs);
+    const delay = this.retryDelays.next();
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       if (generation === this.generation) this.start(generation);

@@ -123,8 +123,7 @@ export class PostgresEventStore implements EventStore {
     this.listener = new NotificationListener({
       connection: pool.options,
       channel: this.sql.channel,
-      reconnectDelayMs: Math.min(100, this.pollIntervalMs),
-      maxReconnectDelayMs: Math.max(this.pollIntervalMs, 5000),
+      reconnect: { firstMs: Math.min(100, this.pollIntervalMs), longestMs: Math.max(this.pollIntervalMs, 5000) },
     });
     this.announcer = new CommitAnnouncer(
       () => this.pool.query('select pg_notify($1, $2)', [this.sql.channel, '']),

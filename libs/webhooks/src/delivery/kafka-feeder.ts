@@ -3,6 +3,7 @@ import { Consumer, EachBatchPayload, Kafka, logLevel, LogEntry } from 'kafkajs';
 import { ENVELOPE_VERSION, IntegrationMessage, TOPICS, webhookEventTypeOf } from '@ledger/contracts';
 import { comparePositions, EventStore, parsePosition } from '@ledger/event-store';
 import type { ReadModelClient } from '@ledger/read-model';
+import { RetryDelays, type RetryDelayPolicy } from '@ledger/retry';
 import type { ProjectionWatcher } from '@ledger/runtime';
 import { waitForReadModels } from './read-model-wait';
 import type { WebhookEnqueuer } from './webhook-enqueuer';
@@ -10,6 +11,8 @@ import type { WebhookEnqueuer } from './webhook-enqueuer';
 export const WEBHOOK_KAFKA_CLIENT_ID = 'card-ledger-webhooks';
 /** The topics whose events become webhooks. */
 export const WEBHOOK_TOPICS = [TOPICS.cards, TOPICS.transactions] as const;
+/** Waits before rejoining after the consumer crashes for good, for the life of the feeder (a session that joined does not start them over). */
+const REJOIN: RetryDelayPolicy = { firstMs: 1000, longestMs: 30_000 };
 
 /**
  * The webhook outbox's feed when Kafka is configured: a consumer group on the card and transaction
@@ -81,10 +84,11 @@ export class WebhookKafkaFeeder {
   }
 
   private async run(): Promise<void> {
-    let delay = 1000;
+    const delays = new RetryDelays(REJOIN);
     while (!this.stopping) {
       const error = await this.session();
       if (this.stopping) break;
+      const delay = delays.next();
       this.logger.error(`webhook Kafka feed interrupted, rejoining in ${delay} ms: ${String(error)}`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, delay);
@@ -93,7 +97,6 @@ export class WebhookKafkaFeeder {
           resolve();
         };
       });
-      delay = Math.min(delay * 2, 30_000);
     }
   }
 
