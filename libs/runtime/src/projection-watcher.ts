@@ -48,7 +48,13 @@ export class ProjectionWatcher {
   async start(): Promise<void> {
     this.listener.add((payload) => this.notified(payload));
     await this.listener.opening();
-    await this.refresh();
+    try {
+      await this.refresh();
+    } catch (error) {
+      // A watcher that cannot start is not stopped by anyone: its reconnection attempts end here.
+      await this.listener.shutdown();
+      throw error;
+    }
     this.poller = setInterval(() => void this.refresh().catch(() => undefined), this.pollMs);
     this.poller.unref();
   }
