@@ -1,0 +1,109 @@
+import { CardVault } from '@ledger/card-vault';
+import { SimulateReturnCommand } from '@ledger/contracts';
+import { cardNumberStreamId, cardStreamId, InvalidInput, programStreamId, transactionStreamId, type CardEvent, type ProgramEvent, type TransactionEvent } from '@ledger/domain';
+import { chainEvents, InMemoryEventStore, NO_FAULTS, WrongExpectedVersionError, type PipelineEnvironment } from '@ledger/event-store';
+import { ledgerPipelineEnvironment } from '@ledger/runtime';
+import { commandHandlerSpecification, type FixedClockAndIds } from '@ledger/test-support';
+import { CardLocator, NoCardWithThisNumber } from '../card-locator';
+import { SimulateReturnHandler } from './simulate-return.handler';
+
+const environment = ({ now, newId }: FixedClockAndIds): PipelineEnvironment => ledgerPipelineEnvironment({ store: new InMemoryEventStore({ now }), now, newId });
+const seal = (streamId: string, events: Parameters<typeof chainEvents>[2]) => chainEvents(streamId, null, events);
+
+const vault = new CardVault(Buffer.alloc(32, 7));
+const PROGRAM = 'prog_acme';
+const CARD = 'card_1';
+const RETURN = 'txn_return';
+const CARD_STREAM = cardStreamId(CARD);
+const RETURN_STREAM = transactionStreamId(RETURN);
+const PAN = '4242424242424242';
+const origin = { programToken: PROGRAM, correlationId: 'corr-1', causationId: null };
+const NOW = '2025-03-14T09:26:53.589Z';
+const merchant = { acceptorId: 'acq_1', city: 'Berlin', country: 'DEU', descriptor: 'SHOES', mcc: '5661', state: '' };
+
+const program: ProgramEvent[] = [{ type: 'ProgramCreated', data: { programToken: PROGRAM, name: 'Acme', created: NOW } }];
+const secrets = vault.protect(PAN);
+const cardCreated: CardEvent = {
+  type: 'CardCreated',
+  data: {
+    cardToken: CARD,
+    programToken: PROGRAM,
+    cardType: 'UNLOCKED',
+    state: 'OPEN',
+    memo: '',
+    spendLimit: 0,
+    spendLimitDuration: 'TRANSACTION',
+    fundingToken: 'fund_default',
+    expMonth: '03',
+    expYear: '2028',
+    ...secrets,
+    pinHash: null,
+    created: NOW,
+  },
+};
+/** The card is found by its number through the registry stream, as CreateCardHandler leaves it. */
+const registry = { [cardNumberStreamId(secrets.panHash)]: [{ type: 'CardNumberAssigned', data: { panHash: secrets.panHash, cardToken: CARD, programToken: PROGRAM } }] };
+const given = (...later: CardEvent[]) => ({ [programStreamId(PROGRAM)]: program, ...registry, [CARD_STREAM]: [cardCreated, ...later] });
+const returnOf = (amount: number, pan = PAN, programToken = PROGRAM) => new SimulateReturnCommand({ ...origin, programToken }, pan, amount, merchant, RETURN);
+
+describe('SimulateReturnHandler', () => {
+  const returns = commandHandlerSpecification({ environment, seal, handler: (env) => new SimulateReturnHandler(env, new CardLocator(env, vault), NO_FAULTS), now: new Date(NOW) });
+  const recordedReturn = (amount: number) => ({
+    [RETURN_STREAM]: [
+      {
+        type: 'TransactionReturned',
+        data: {
+          cardToken: CARD,
+          programToken: PROGRAM,
+          transactionToken: RETURN,
+          eventToken: returns.id(1),
+          amount,
+          merchant,
+          merchantAmount: amount,
+          merchantCurrency: 'USD',
+          authorizationCode: expect.stringMatching(/^\d{6}$/),
+          fundingToken: 'fund_default',
+          at: NOW,
+        },
+      },
+    ],
+    [CARD_STREAM]: [{ type: 'CardReturnCredited', data: { cardToken: CARD, transactionToken: RETURN, eventToken: returns.id(1), amount, at: NOW } }],
+  });
+
+  it("opens the return's transaction under the caller's token and credits the card, in one commit", async () => {
+    const { result, writes } = await returns
+      .given(given())
+      .when((handler) => handler.execute(returnOf(2500)))
+      .then(recordedReturn(2500));
+
+    expect(writes).toEqual([[RETURN_STREAM, CARD_STREAM]]);
+    expect(result).toEqual({ transactionToken: RETURN, result: 'APPROVED', position: expect.stringMatching(/^\d+\/\d+$/) });
+  });
+
+  it('takes a return on a closed card, and on a paused one', async () => {
+    await returns.given(given({ type: 'CardClosed', data: { cardToken: CARD, reason: 'REQUESTED' } })).when((handler) => handler.execute(returnOf(700))).then(recordedReturn(700));
+    await returns.given(given({ type: 'CardPaused', data: { cardToken: CARD } })).when((handler) => handler.execute(returnOf(700))).then(recordedReturn(700));
+  });
+
+  it("refuses a number no card of the program has, another program's card alike, and a number whose check digit is wrong", async () => {
+    await returns.given(given()).when((handler) => handler.execute(returnOf(700, '4000056655665556'))).thenThrows(NoCardWithThisNumber, { field: 'pan' });
+    await returns.given(given()).when((handler) => handler.execute(returnOf(700, PAN, 'prog_other'))).thenThrows(NoCardWithThisNumber);
+    await returns.given(given()).when((handler) => handler.execute(returnOf(700, '4242424242424241'))).thenThrows(InvalidInput, { field: 'pan' });
+  });
+
+  it('refuses the whole write when the transaction token is taken (withdrawn by the gateway, or a transaction already): the card is not credited', async () => {
+    const withdrawn: TransactionEvent = { type: 'AuthorizationWithdrawn', data: { transactionToken: RETURN, programToken: PROGRAM, at: NOW } };
+    await returns
+      .given({ ...given(), [RETURN_STREAM]: [withdrawn] })
+      .when((handler) => handler.execute(returnOf(700)))
+      .thenThrows(WrongExpectedVersionError, { streamId: RETURN_STREAM, actual: 0 });
+    const earlierReturn: TransactionEvent = {
+      type: 'TransactionReturned',
+      data: { cardToken: CARD, programToken: PROGRAM, transactionToken: RETURN, eventToken: 'evt_earlier', amount: 700, merchant, merchantAmount: 700, merchantCurrency: 'USD', authorizationCode: '000001', fundingToken: 'fund_default', at: NOW },
+    };
+    await returns
+      .given({ ...given(), [RETURN_STREAM]: [earlierReturn] })
+      .when((handler) => handler.execute(returnOf(700)))
+      .thenThrows(WrongExpectedVersionError, { streamId: RETURN_STREAM });
+  });
+});
