@@ -1,0 +1,285 @@
+import { Logger } from '@nestjs/common';
+import { CardVault } from '@ledger/card-vault';
+import { AuthorizeCardSpendCommand, type PresentedCardDetails } from '@ledger/contracts';
+import {
+  CardNotFound,
+  cardStreamId,
+  programDecider,
+  ProgramNotFound,
+  programStreamId,
+  transactionStreamId,
+  type CardEvent,
+  type DeclineReason,
+  type ProgramEvent,
+  type TransactionEvent,
+} from '@ledger/domain';
+import { EgressGuard, EgressHttpClient, EgressPolicy } from '@ledger/egress';
+import { chainEvents, InMemoryEventStore, NO_FAULTS, WrongExpectedVersionError, type EventStore, type FaultPoints, type PipelineEnvironment } from '@ledger/event-store';
+import { verifySignature } from '@ledger/messaging';
+import type { ReadModelClient } from '@ledger/read-model';
+import { ledgerPipelineEnvironment, type LedgerConfig, type ProjectionWatcher } from '@ledger/runtime';
+import { commandHandlerSpecification, LocalReceiver, type FixedClockAndIds } from '@ledger/test-support';
+import { AuthorizationStreamClient } from '../authorization-stream/authorization-stream-client';
+import { AuthorizeCardSpendHandler } from './authorize-card-spend.handler';
+import { ProgramSpend } from './program-spend';
+
+const environment = ({ now, newId }: FixedClockAndIds): PipelineEnvironment => ledgerPipelineEnvironment({ store: new InMemoryEventStore({ now }), now, newId });
+const seal = (streamId: string, events: Parameters<typeof chainEvents>[2]) => chainEvents(streamId, null, events);
+
+/**
+ * Platform limits over a week or a month are tallied from the transactions read model once the
+ * projections caught up; these programs have none, so ProgramSpend (the real one) reads nothing, and
+ * a scenario that made it read would fail here instead of passing on made-up totals.
+ */
+function notRead<T>(what: string): T {
+  return new Proxy({}, { get: (_target, member) => { throw new Error(`ProgramSpend used ${what}.${String(member)}: these programs have no weekly or monthly limit to tally`); } }) as T;
+}
+const programSpend = (store: EventStore) => new ProgramSpend(notRead<ReadModelClient>('the read model'), store, notRead<ProjectionWatcher>('the projection watcher'), notRead<LedgerConfig>('the config'));
+
+const vault = new CardVault(Buffer.alloc(32, 7));
+/** The program's authorization endpoint, a real HTTP receiver on loopback, answering by path. */
+const endpoint = new LocalReceiver((request) => {
+  if (request.path === '/partial') return { status: 200, body: { result: 'APPROVED', approved_amount: 600 } };
+  if (request.path === '/no-funds') return { status: 200, body: { result: 'INSUFFICIENT_FUNDS' } };
+  return { status: 200, body: { result: 'APPROVED' } };
+});
+const http = new EgressHttpClient(new EgressGuard(EgressPolicy.of(['127.0.0.1'])));
+const streamClient = new AuthorizationStreamClient(http);
+
+beforeAll(async () => {
+  Logger.overrideLogger(false);
+  await endpoint.start();
+});
+beforeEach(() => endpoint.clear());
+afterAll(async () => {
+  http.close();
+  await endpoint.stop();
+});
+
+const PROGRAM = 'prog_acme';
+const CARD = 'card_1';
+const TRANSACTION = 'txn_1';
+const CARD_STREAM = cardStreamId(CARD);
+const TRANSACTION_STREAM = transactionStreamId(TRANSACTION);
+const PROGRAM_STREAM = programStreamId(PROGRAM);
+const PAN = '4242424242424242';
+const origin = { programToken: PROGRAM, correlationId: 'corr-1', causationId: null };
+const NOW = '2025-03-14T09:26:53.589Z';
+const merchant = { acceptorId: 'acq_1', city: 'Berlin', country: 'DEU', descriptor: 'COFFEE', mcc: '5814', state: '' };
+const CVV = vault.cvv(PAN, '03', '2028');
+
+const programCreated: ProgramEvent = { type: 'ProgramCreated', data: { programToken: PROGRAM, name: 'Acme', created: NOW } };
+const funding: ProgramEvent = {
+  type: 'FundingSourceAdded',
+  data: { programToken: PROGRAM, fundingToken: 'fund_default', type: 'DEPOSITORY_CHECKING', state: 'ENABLED', nickname: '', accountName: 'Acme checking', lastFour: '1234', created: NOW, isDefault: true },
+};
+const enrolledAt = (path: string): ProgramEvent => ({ type: 'AuthorizationStreamEnrolled', data: { programToken: PROGRAM, url: endpoint.url(path), timeoutMs: 2000, secretSealed: vault.encrypt('whsec_acme') } });
+const cardCreated = (fundingToken = 'fund_default'): CardEvent => ({
+  type: 'CardCreated',
+  data: {
+    cardToken: CARD,
+    programToken: PROGRAM,
+    cardType: 'UNLOCKED',
+    state: 'OPEN',
+    memo: 'Coffee',
+    spendLimit: 0,
+    spendLimitDuration: 'TRANSACTION',
+    fundingToken,
+    expMonth: '03',
+    expYear: '2028',
+    ...vault.protect(PAN),
+    pinHash: vault.pinHash(CARD, '1234'),
+    created: NOW,
+  },
+});
+const given = (...programEvents: ProgramEvent[]) => ({ [PROGRAM_STREAM]: [programCreated, funding, ...programEvents], [CARD_STREAM]: [cardCreated()] });
+
+const presentedRight: PresentedCardDetails = { cvv: CVV, expMonth: '03', expYear: '2028', pin: '1234' };
+const authorize = (presented: PresentedCardDetails = presentedRight, extra: { partialApprovalCapable?: boolean; programToken?: string; cardToken?: string } = {}) =>
+  new AuthorizeCardSpendCommand({ ...origin, programToken: extra.programToken ?? PROGRAM }, extra.cardToken ?? CARD, {
+    transactionToken: TRANSACTION,
+    eventToken: 'evt_authorization',
+    authorizationCode: '123456',
+    amount: 1000,
+    merchant,
+    merchantAmount: 900,
+    merchantCurrency: 'EUR',
+    presented,
+    partialApprovalCapable: extra.partialApprovalCapable,
+  });
+/** What the card records and the transaction opens with: the same facts on both streams. */
+const facts = (changes: { amount?: number; merchantAmount?: number; fundingToken?: string } = {}) => ({
+  cardToken: CARD,
+  programToken: PROGRAM,
+  transactionToken: TRANSACTION,
+  eventToken: 'evt_authorization',
+  amount: 1000,
+  merchant,
+  merchantAmount: 900,
+  merchantCurrency: 'EUR',
+  authorizationCode: '123456',
+  fundingToken: 'fund_default',
+  at: NOW,
+  ...changes,
+});
+const approved = (recorded = facts()) => ({
+  [CARD_STREAM]: [{ type: 'CardAuthorizationApproved', data: recorded }],
+  [TRANSACTION_STREAM]: [{ type: 'TransactionAuthorized', data: { ...recorded, result: 'APPROVED' } }],
+});
+const declined = (reason: DeclineReason, recorded = facts()) => ({
+  [CARD_STREAM]: [{ type: 'CardAuthorizationDeclined', data: { ...recorded, reason } }],
+  [TRANSACTION_STREAM]: [{ type: 'TransactionAuthorized', data: { ...recorded, result: reason } }],
+});
+
+describe('AuthorizeCardSpendHandler', () => {
+  const authorizations = commandHandlerSpecification({
+    environment,
+    seal,
+    handler: (env) => new AuthorizeCardSpendHandler(env, vault, programSpend(env.store), streamClient, NO_FAULTS),
+    now: new Date(NOW),
+  });
+
+  it("approves: the card's approval and the transaction it opens, with the same facts, in one commit", async () => {
+    const { result, writes, recorded } = await authorizations
+      .given(given())
+      .when((handler) => handler.execute(authorize()))
+      .then(approved());
+
+    expect(result).toEqual({ result: 'APPROVED', facts: facts(), position: expect.stringMatching(/^\d+\/\d+$/) });
+    // The program stream is in the write too, as a check of its version; it gets no event, so the
+    // harness, which lists the streams each commit appended to, does not name it (see the race below).
+    expect(writes).toEqual([[CARD_STREAM, TRANSACTION_STREAM]]);
+    const [card, transaction] = recorded.map((event) => event.data as Record<string, unknown>);
+    expect(transaction).toEqual({ ...card, result: 'APPROVED' });
+    expect(JSON.stringify(recorded.map((event) => event.data))).not.toContain(CVV);
+  });
+
+  it.each<{ what: string; presented?: PresentedCardDetails; program?: ProgramEvent[]; fundingToken?: string; reason: DeclineReason }>([
+    { what: 'a CVV that is not the card’s', presented: { ...presentedRight, cvv: CVV === '000' ? '001' : '000' }, reason: 'INVALID_CARD_DETAILS' },
+    { what: 'an expiry that is not the card’s', presented: { ...presentedRight, expYear: '2029' }, reason: 'INVALID_CARD_DETAILS' },
+    { what: 'a wrong PIN', presented: { ...presentedRight, pin: '4321' }, reason: 'INCORRECT_PIN' },
+    { what: 'a funding source the program no longer has (taken as DELETED)', fundingToken: 'fund_gone', reason: 'BANK_CONNECTION_ERROR' },
+    { what: 'a funding source the program disconnected', program: [{ type: 'FundingSourceChanged', data: { programToken: PROGRAM, fundingToken: 'fund_default', state: 'DISCONNECTED' } }], reason: 'BANK_CONNECTION_ERROR' },
+    { what: 'a paused program', program: [{ type: 'ProgramSettingsChanged', data: { programToken: PROGRAM, state: 'PAUSED' } }], reason: 'INACTIVE_ACCOUNT' },
+    { what: 'a merchant the program blocks', program: [{ type: 'ProgramSettingsChanged', data: { programToken: PROGRAM, blockedMerchants: ['coffee'] } }], reason: 'MERCHANT_BLACKLIST' },
+    {
+      what: "an amount over the program's per-transaction limit",
+      program: [{ type: 'ProgramSettingsChanged', data: { programToken: PROGRAM, spendLimits: { transaction: 999, weekly: 0, monthly: 0 } } }],
+      reason: 'GLOBAL_TRANSACTION_LIMIT',
+    },
+  ])('declines $what: the decline on the card, the transaction opened with it as result, in one commit', async ({ presented, program = [], fundingToken, reason }) => {
+    const { result, writes } = await authorizations
+      .given({ ...given(...program), [CARD_STREAM]: [cardCreated(fundingToken)] })
+      .when((handler) => handler.execute(authorize(presented)))
+      .then(declined(reason, facts(fundingToken ? { fundingToken } : {})));
+
+    expect(result).toEqual({ result: reason, facts: facts(fundingToken ? { fundingToken } : {}), position: expect.stringMatching(/^\d+\/\d+$/) });
+    expect(writes).toEqual([[CARD_STREAM, TRANSACTION_STREAM]]);
+  });
+
+  it("asks the program's endpoint, signed with its secret, and records the smaller amount it approves (the local amount at the same rate)", async () => {
+    const { result } = await authorizations
+      .given(given(enrolledAt('/partial')))
+      .when((handler) => handler.execute(authorize(presentedRight, { partialApprovalCapable: true })))
+      .then(approved(facts({ amount: 600, merchantAmount: 540 })));
+
+    expect(result.facts.amount).toBe(600);
+    const [asked] = endpoint.requestsTo('/partial');
+    expect(endpoint.requests).toHaveLength(1);
+    expect(asked.body).toMatchObject({ token: TRANSACTION, status: 'AUTHORIZATION', amount: 1000, merchant_amount: 900, partial_approval_capable: true, card: { token: CARD, last_four: '4242' }, created: NOW });
+    expect(verifySignature('whsec_acme', asked.headers as never, asked.raw)).toBe(true);
+  });
+
+  it('records the whole amount when the request did not allow a partial approval, whatever the endpoint offers', async () => {
+    await authorizations
+      .given(given(enrolledAt('/partial')))
+      .when((handler) => handler.execute(authorize(presentedRight, { partialApprovalCapable: false })))
+      .then(approved());
+
+    expect(endpoint.requestsTo('/partial').map((request) => request.body.partial_approval_capable)).toEqual([false]);
+  });
+
+  it("records the endpoint's decline as the card's", async () => {
+    await authorizations
+      .given(given(enrolledAt('/no-funds')))
+      .when((handler) => handler.execute(authorize()))
+      .then(declined('INSUFFICIENT_FUNDS_PRELOAD'));
+  });
+
+  it('does not ask the endpoint about an authorization the card declines by itself', async () => {
+    await authorizations
+      .given(given(enrolledAt('/partial')))
+      .when((handler) => handler.execute(authorize({ ...presentedRight, pin: '0000' }, { partialApprovalCapable: true })))
+      .then(declined('INCORRECT_PIN'));
+
+    expect(endpoint.requests).toEqual([]);
+  });
+
+  it("refuses a card that does not exist, and another program's card alike, recording nothing", async () => {
+    await authorizations.given(given()).when((handler) => handler.execute(authorize(presentedRight, { cardToken: 'card_missing' }))).thenThrows(CardNotFound, { cardToken: 'card_missing' });
+    const otherProgram: ProgramEvent = { type: 'ProgramCreated', data: { programToken: 'prog_other', name: 'Other', created: NOW } };
+    await authorizations
+      .given({ ...given(), [programStreamId('prog_other')]: [otherProgram] })
+      .when((handler) => handler.execute(authorize(presentedRight, { programToken: 'prog_other' })))
+      .thenThrows(CardNotFound, { cardToken: CARD });
+  });
+
+  it('refuses a program that does not exist', async () => {
+    await authorizations
+      .given({ [CARD_STREAM]: [cardCreated()] })
+      .when((handler) => handler.execute(authorize()))
+      .thenThrows(ProgramNotFound, { programToken: PROGRAM });
+  });
+
+  it('refuses the whole write when the transaction token is taken (the gateway withdrew it): the card records no decision', async () => {
+    const withdrawn: TransactionEvent = { type: 'AuthorizationWithdrawn', data: { transactionToken: TRANSACTION, programToken: PROGRAM, at: NOW } };
+    await authorizations
+      .given({ ...given(), [TRANSACTION_STREAM]: [withdrawn] })
+      .when((handler) => handler.execute(authorize()))
+      .thenThrows(WrongExpectedVersionError, { streamId: TRANSACTION_STREAM, actual: 0 });
+  });
+
+  describe('when the program changes while the card decides', () => {
+    /**
+     * Another process pauses the program right after this decision loaded the folds: a real append of
+     * the program stream at the handler's own fault point, so the write that follows finds the
+     * program's version moved on.
+     */
+    const pausingOnce = (env: PipelineEnvironment): FaultPoints => {
+      let paused = false;
+      return {
+        reached(point) {
+          if (point !== 'folds-loaded' || paused) return;
+          paused = true;
+          const program = env.folds?.get(PROGRAM_STREAM, programDecider);
+          if (!program) throw new Error('the program fold the decision was taken on is not kept');
+          const pause = env.codec.encode(
+            { type: 'ProgramSettingsChanged', data: { programToken: PROGRAM, state: 'PAUSED' } },
+            { eventId: '77777777-0000-4000-8000-000000000001', correlationId: 'corr-elsewhere', causationId: null, programToken: PROGRAM, occurredAt: NOW, writtenAt: NOW },
+          );
+          // The in-memory store checks and records a write within the call, so the pause stands before
+          // the decision goes on; were it refused, the rejection would fail the scenario unhandled.
+          void env.store.append(PROGRAM_STREAM, chainEvents(PROGRAM_STREAM, program.head, [pause]), program.version);
+        },
+      };
+    };
+    const racing = commandHandlerSpecification({
+      environment,
+      seal,
+      handler: (env) => new AuthorizeCardSpendHandler(env, vault, programSpend(env.store), streamClient, pausingOnce(env)),
+      now: new Date(NOW),
+    });
+
+    it("refuses the decision taken on the program's old version and decides again on the paused program", async () => {
+      const { writes } = await racing
+        .given(given())
+        .when((handler) => handler.execute(authorize()))
+        .then([
+          { streamId: PROGRAM_STREAM, events: [{ type: 'ProgramSettingsChanged', data: { programToken: PROGRAM, state: 'PAUSED' } }] },
+          ...Object.entries(declined('INACTIVE_ACCOUNT')).map(([streamId, events]) => ({ streamId, events })),
+        ]);
+
+      expect(writes).toEqual([[PROGRAM_STREAM], [CARD_STREAM, TRANSACTION_STREAM]]);
+    });
+  });
+});
