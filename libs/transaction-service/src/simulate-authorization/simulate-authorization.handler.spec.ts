@@ -18,7 +18,14 @@ const seal = (streamId: string, events: Parameters<typeof chainEvents>[2]) => ch
 
 /** These programs have no weekly or monthly limit, so ProgramSpend tallies nothing; one that read would fail here. */
 function notRead<T>(what: string): T {
-  return new Proxy({}, { get: (_target, member) => { throw new Error(`ProgramSpend used ${what}.${String(member)}: these programs have no weekly or monthly limit to tally`); } }) as T;
+  return new Proxy(
+    {},
+    {
+      get: (_target, member) => {
+        throw new Error(`ProgramSpend used ${what}.${String(member)}: these programs have no weekly or monthly limit to tally`);
+      },
+    },
+  ) as T;
 }
 const programSpend = (store: EventStore) => new ProgramSpend(notRead<ReadModelClient>('the read model'), store, notRead<ProjectionWatcher>('the projection watcher'), notRead<LedgerConfig>('the config'));
 
