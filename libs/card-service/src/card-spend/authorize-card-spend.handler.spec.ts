@@ -14,7 +14,7 @@ import {
   type TransactionEvent,
 } from '@ledger/domain';
 import { EgressGuard, EgressHttpClient, EgressPolicy } from '@ledger/egress';
-import { chainEvents, InMemoryEventStore, NO_FAULTS, WrongExpectedVersionError, type EventStore, type FaultPoints, type PipelineEnvironment } from '@ledger/event-store';
+import { chainEvents, InMemoryEventStore, WrongExpectedVersionError, type EventStore, type FaultPoints, type PipelineEnvironment } from '@ledger/event-store';
 import { verifySignature } from '@ledger/messaging';
 import type { ReadModelClient } from '@ledger/read-model';
 import { ledgerPipelineEnvironment, type LedgerConfig, type ProjectionWatcher } from '@ledger/runtime';
@@ -138,11 +138,22 @@ const declined = (reason: DeclineReason, recorded = facts()) => ({
   [TRANSACTION_STREAM]: [{ type: 'TransactionAuthorized', data: { ...recorded, result: reason } }],
 });
 
+/** Each decision passes the handler's 'folds-loaded' point once: how often the scenario's command was decided. */
+let decisions = 0;
+const countingDecisions: FaultPoints = {
+  reached(point) {
+    if (point === 'folds-loaded') decisions += 1;
+  },
+};
+
 describe('AuthorizeCardSpendHandler', () => {
   const authorizations = commandHandlerSpecification({
     environment,
     seal,
-    handler: (env) => new AuthorizeCardSpendHandler(env, vault, programSpend(env.store), streamClient, NO_FAULTS),
+    handler: (env) => {
+      decisions = 0;
+      return new AuthorizeCardSpendHandler(env, vault, programSpend(env.store), streamClient, countingDecisions);
+    },
     now: new Date(NOW),
   });
 
@@ -246,6 +257,9 @@ describe('AuthorizeCardSpendHandler', () => {
       .given({ ...given(), [TRANSACTION_STREAM]: [withdrawn] })
       .when((handler) => handler.execute(authorize()))
       .thenThrows(WrongExpectedVersionError, { streamId: TRANSACTION_STREAM, actual: 0 });
+
+    // The refusal is the answer at once: a stream that must be new is not a lost race to decide again.
+    expect(decisions).toBe(1);
   });
 
   describe('when the program changes while the card decides', () => {

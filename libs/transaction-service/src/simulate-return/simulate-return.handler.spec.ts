@@ -1,7 +1,7 @@
 import { CardVault } from '@ledger/card-vault';
 import { SimulateReturnCommand } from '@ledger/contracts';
 import { cardNumberStreamId, cardStreamId, InvalidInput, programStreamId, transactionStreamId, type CardEvent, type ProgramEvent, type TransactionEvent } from '@ledger/domain';
-import { chainEvents, InMemoryEventStore, NO_FAULTS, WrongExpectedVersionError, type PipelineEnvironment } from '@ledger/event-store';
+import { chainEvents, InMemoryEventStore, WrongExpectedVersionError, type FaultPoints, type PipelineEnvironment } from '@ledger/event-store';
 import { ledgerPipelineEnvironment } from '@ledger/runtime';
 import { commandHandlerSpecification, type FixedClockAndIds } from '@ledger/test-support';
 import { CardLocator, NoCardWithThisNumber } from '../card-locator';
@@ -46,8 +46,24 @@ const registry = { [cardNumberStreamId(secrets.panHash)]: [{ type: 'CardNumberAs
 const given = (...later: CardEvent[]) => ({ [programStreamId(PROGRAM)]: program, ...registry, [CARD_STREAM]: [cardCreated, ...later] });
 const returnOf = (amount: number, pan = PAN, programToken = PROGRAM) => new SimulateReturnCommand({ ...origin, programToken }, pan, amount, merchant, RETURN);
 
+/** Each decision passes the handler's 'folds-loaded' point once: how often the scenario's command was decided. */
+let decisions = 0;
+const countingDecisions: FaultPoints = {
+  reached(point) {
+    if (point === 'folds-loaded') decisions += 1;
+  },
+};
+
 describe('SimulateReturnHandler', () => {
-  const returns = commandHandlerSpecification({ environment, seal, handler: (env) => new SimulateReturnHandler(env, new CardLocator(env, vault), NO_FAULTS), now: new Date(NOW) });
+  const returns = commandHandlerSpecification({
+    environment,
+    seal,
+    handler: (env) => {
+      decisions = 0;
+      return new SimulateReturnHandler(env, new CardLocator(env, vault), countingDecisions);
+    },
+    now: new Date(NOW),
+  });
   const recordedReturn = (amount: number) => ({
     [RETURN_STREAM]: [
       {
@@ -97,6 +113,8 @@ describe('SimulateReturnHandler', () => {
       .given({ ...given(), [RETURN_STREAM]: [withdrawn] })
       .when((handler) => handler.execute(returnOf(700)))
       .thenThrows(WrongExpectedVersionError, { streamId: RETURN_STREAM, actual: 0 });
+    // The refusal is the answer at once: a stream that must be new is not a lost race to decide again.
+    expect(decisions).toBe(1);
     const earlierReturn: TransactionEvent = {
       type: 'TransactionReturned',
       data: { cardToken: CARD, programToken: PROGRAM, transactionToken: RETURN, eventToken: 'evt_earlier', amount: 700, merchant, merchantAmount: 700, merchantCurrency: 'USD', authorizationCode: '000001', fundingToken: 'fund_default', at: NOW },
@@ -105,5 +123,6 @@ describe('SimulateReturnHandler', () => {
       .given({ ...given(), [RETURN_STREAM]: [earlierReturn] })
       .when((handler) => handler.execute(returnOf(700)))
       .thenThrows(WrongExpectedVersionError, { streamId: RETURN_STREAM });
+    expect(decisions).toBe(1);
   });
 });
