@@ -268,7 +268,7 @@ describe('AuthorizeCardSpendHandler', () => {
      * the program stream at the handler's own fault point, so the write that follows finds the
      * program's version moved on.
      */
-    const pausingOnce = (env: PipelineEnvironment): FaultPoints => {
+    const changingStateOnce = (env: PipelineEnvironment, state: 'PAUSED' | 'ACTIVE'): FaultPoints => {
       let paused = false;
       return {
         reached(point) {
@@ -277,7 +277,7 @@ describe('AuthorizeCardSpendHandler', () => {
           const program = env.folds?.get(PROGRAM_STREAM, programDecider);
           if (!program) throw new Error('the program fold the decision was taken on is not kept');
           const pause = env.codec.encode(
-            { type: 'ProgramSettingsChanged', data: { programToken: PROGRAM, state: 'PAUSED' } },
+            { type: 'ProgramSettingsChanged', data: { programToken: PROGRAM, state } },
             { eventId: '77777777-0000-4000-8000-000000000001', correlationId: 'corr-elsewhere', causationId: null, programToken: PROGRAM, occurredAt: NOW, writtenAt: NOW },
           );
           // The in-memory store checks and records a write within the call, so the pause stands before
@@ -289,8 +289,26 @@ describe('AuthorizeCardSpendHandler', () => {
     const racing = commandHandlerSpecification({
       environment,
       seal,
-      handler: (env) => new AuthorizeCardSpendHandler(env, vault, programSpend(env.store), streamClient, pausingOnce(env)),
+      handler: (env) => new AuthorizeCardSpendHandler(env, vault, programSpend(env.store), streamClient, changingStateOnce(env, 'PAUSED')),
       now: new Date(NOW),
+    });
+    const resuming = commandHandlerSpecification({
+      environment,
+      seal,
+      handler: (env) => new AuthorizeCardSpendHandler(env, vault, programSpend(env.store), streamClient, changingStateOnce(env, 'ACTIVE')),
+      now: new Date(NOW),
+    });
+
+    it("asks the program's endpoint when the decision taken again would approve, though the first would have declined", async () => {
+      await resuming
+        .given(given(enrolledAt('/no-funds'), { type: 'ProgramSettingsChanged', data: { programToken: PROGRAM, state: 'PAUSED' } }))
+        .when((handler) => handler.execute(authorize()))
+        .then([
+          { streamId: PROGRAM_STREAM, events: [{ type: 'ProgramSettingsChanged', data: { programToken: PROGRAM, state: 'ACTIVE' } }] },
+          ...Object.entries(declined('INSUFFICIENT_FUNDS_PRELOAD')).map(([streamId, events]) => ({ streamId, events })),
+        ]);
+
+      expect(endpoint.requestsTo('/no-funds')).toHaveLength(1);
     });
 
     it("refuses the decision taken on the program's old version and decides again on the paused program", async () => {
