@@ -7,7 +7,7 @@ import { ApiAnswer, startTestLedger, TestLedger } from './test-ledger';
  * injection. Every refused call leaves the events table exactly as it was.
  */
 let t: TestLedger;
-let card: { token: string; pan: string };
+let card: { token: string; pan: string; account_token: string };
 
 beforeAll(async () => {
   t = await startTestLedger({ RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_PER_MINUTE: '0' });
@@ -62,6 +62,14 @@ describe('size and shape', () => {
     await refused(400, () => t.call('POST', '/v1/cards', { rawBody: '{"type":"SINGLE_USE","constructor":{"prototype":{"polluted":true}}}' }), /constructor/);
     await refused(400, () => t.call('POST', '/v1/simulate/settle', { rawBody: '{"__proto__":{"token":"x"}}' }), /__proto__ is not a known field/);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  // Found by fuzz.spec.ts: class-transformer drops a key named after an inherited method without a
+  // word, so a body with `toString` was taken as if the key were not there.
+  it('answers 400 for a field named after an Object.prototype member, at any depth', async () => {
+    await refused(400, () => t.call('POST', '/v1/cards', { body: { type: 'SINGLE_USE', toString: { x: 1 } } }), /^toString is not a known field$/);
+    await refused(400, () => t.call('POST', '/v1/simulate/settle', { body: { hasOwnProperty: true } }), /^hasOwnProperty is not a known field$/);
+    await refused(400, () => t.call('PATCH', `/v1/accounts/${card.account_token}`, { body: { velocity_limit: { max_authorizations: 5, window_seconds: 60, valueOf: 1 } } }), /^velocity_limit\.valueOf is not a known field$/);
   });
 
   // Found by fuzz.spec.ts: @IsOptional let null through, the card's funding token became null and the

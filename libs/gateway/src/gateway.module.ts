@@ -28,7 +28,6 @@ import { TransactionsController } from './transactions/transactions.controller';
 import { ErrorBodyFilter } from './http/error-body.filter';
 import { IdempotencyInterceptor } from './http/idempotency.interceptor';
 import { DeclaredInputGuard, GlobalDeclaredInputGuard } from './http/declared-input.guard';
-import { RequestContractCheck } from './http/request-contract.check';
 import { EventSubscriptionsController } from './event-subscriptions/event-subscriptions.controller';
 import { EVENT_SUBSCRIPTION_QUERY_HANDLERS } from './event-subscriptions/event-subscription-query.handlers';
 import { EventsController } from './events/events.controller';
@@ -57,7 +56,6 @@ import { DashboardController } from './dashboard/dashboard.controller';
     ReadsAfterWritesGuard,
     IdempotencyInterceptor,
     ProgramWritePositions,
-    RequestContractCheck,
     ApiKeyGuard,
     CardPresenter,
     GetCardHandler,

@@ -1,10 +1,8 @@
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, IsArray, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { FUNDING_SOURCE_STATES, MAX_TRACKED_ATTEMPTS, PROGRAM_STATES } from '@ledger/domain';
 import type { FundingSourceState, ProgramState } from '@ledger/domain';
 import { TokenField } from './token-field';
-import { CentsField, OneOfField, PatternField, TextField, UrlField, valueField } from './value-fields';
+import { CentsField, FieldOptions, NestedField, OneOfField, PatternField, TextField, UrlField, valueField } from './value-fields';
 
 /**
  * One of Lithic's account limits the platform has no rule for: only 0 (none) is taken (the spec's
@@ -14,6 +12,11 @@ function NoLimitField(window: 'daily' | 'lifetime'): PropertyDecorator {
   const description = `Lithic's ${window} account limit. Only 0 (none): the platform has no ${window} limit (the spec's decline results have none to decline with).`;
   const message = `${window}_spend_limit can only be 0 (no limit): the platform has no ${window} limit; use spend_limit.weekly or monthly`;
   return valueField({ type: 'integer', minimum: 0, maximum: 0 }, { optional: true, description }, [IsInt(), Max(0, { message }), Min(0)]);
+}
+
+/** Merchant descriptors refused on every card of the program. */
+function BlockedMerchantsField(): PropertyDecorator {
+  return valueField({ type: [String], maxItems: 1000 }, { optional: true }, [IsArray(), ArrayMaxSize(1000), IsString({ each: true }), MaxLength(255, { each: true })]);
 }
 
 export class PlatformSpendLimits {
@@ -27,17 +30,17 @@ export class PlatformSpendLimits {
   monthly?: number;
 }
 
+/** A whole number from `minimum` to `maximum`. */
+function BoundedIntegerField(minimum: number, maximum: number, options: FieldOptions & { message?: string } = {}): PropertyDecorator {
+  const message = options.message === undefined ? undefined : { message: options.message };
+  return valueField({ type: 'integer', minimum, maximum }, options, [IsInt(message), Min(minimum, message), Max(maximum, message)]);
+}
+
 export class VelocityLimit {
-  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_TRACKED_ATTEMPTS })
-  @IsInt()
-  @Min(1)
-  @Max(MAX_TRACKED_ATTEMPTS)
+  @BoundedIntegerField(1, MAX_TRACKED_ATTEMPTS)
   max_authorizations!: number;
 
-  @ApiProperty({ type: 'integer', minimum: 1, maximum: 86_400 })
-  @IsInt()
-  @Min(1)
-  @Max(86_400)
+  @BoundedIntegerField(1, 86_400)
   window_seconds!: number;
 }
 
@@ -46,25 +49,13 @@ export class UpdateAccountRequest {
   @OneOfField(PROGRAM_STATES, { optional: true })
   state?: ProgramState;
 
-  @ApiPropertyOptional({ type: PlatformSpendLimits })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => PlatformSpendLimits)
+  @NestedField(() => PlatformSpendLimits, { optional: true })
   spend_limit?: PlatformSpendLimits;
 
-  /** null switches the velocity rule off. */
-  @ApiPropertyOptional({ type: VelocityLimit, nullable: true, description: 'null switches the velocity rule off' })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => VelocityLimit)
+  @NestedField(() => VelocityLimit, { optional: true, nullable: true, description: 'null switches the velocity rule off' })
   velocity_limit?: VelocityLimit | null;
 
-  @ApiPropertyOptional({ type: [String], maxItems: 1000 })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(1000)
-  @IsString({ each: true })
-  @MaxLength(255, { each: true })
+  @BlockedMerchantsField()
   blocked_merchants?: string[];
 
   @CentsField({ optional: true, description: 'Lithic\'s name for spend_limit.monthly (cents over the trailing month; 0 is none). If both are sent they must agree.' })
@@ -124,10 +115,6 @@ export class EnrollAuthorizationStreamRequest {
   @UrlField()
   url!: string;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 100, maximum: 6000, default: 2000 })
-  @IsOptional()
-  @IsInt({ message: 'timeout_ms must be an integer from 100 to 6000' })
-  @Min(100, { message: 'timeout_ms must be an integer from 100 to 6000' })
-  @Max(6000, { message: 'timeout_ms must be an integer from 100 to 6000' })
+  @BoundedIntegerField(100, 6000, { optional: true, default: 2000, message: 'timeout_ms must be an integer from 100 to 6000' })
   timeout_ms?: number;
 }

@@ -1,10 +1,9 @@
-import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsString, MaxLength } from 'class-validator';
 import { CARD_STATES, CREATABLE_CARD_STATES, CREATABLE_CARD_TYPES, SPEND_LIMIT_DURATIONS, UPDATABLE_CARD_STATES } from '@ledger/domain';
 import type { CardState, CreatableCardState, SpendLimitDuration, UpdatableCardState } from '@ledger/domain';
 import { TokenField } from './token-field';
 import { PagedDateRangeParams } from './validation';
-import { CentsField, ExpiryMonthField, ExpiryYearField, OneOfField, PatternField, PinField, TextField } from './value-fields';
+import { CentsField, ExpiryMonthField, ExpiryYearField, OneOfField, PatternField, PinField, TextField, valueField } from './value-fields';
 
 export const MAX_MEMO_LENGTH = 1024;
 
@@ -72,6 +71,12 @@ export class CardTokenParam {
   card_token!: string;
 }
 
+/** Free text matched as given: only its length can be wrong. */
+function MemoFilterParameter(): PropertyDecorator {
+  const description = 'Cards whose memo contains this text (letter case ignored)';
+  return valueField({ type: 'string', maxLength: MAX_MEMO_LENGTH }, { optional: true, description }, [IsString({ message: 'memo must be a single text' }), MaxLength(MAX_MEMO_LENGTH)]);
+}
+
 /** Query of GET /v1/cards (spec 4.7). Query strings arrive as text: numbers are converted, then checked. */
 export class ListCardsParams extends PagedDateRangeParams {
   @TokenField({ optional: true, description: 'The program token returns every card; any other token none' })
@@ -82,9 +87,6 @@ export class ListCardsParams extends PagedDateRangeParams {
   state?: CardState;
 
   /** Lithic's card list filter: cards whose memo contains this text, in any letter case. */
-  @ApiPropertyOptional({ maxLength: MAX_MEMO_LENGTH, description: 'Cards whose memo contains this text (letter case ignored)' })
-  @IsOptional()
-  @IsString({ message: 'memo must be a single text' })
-  @MaxLength(MAX_MEMO_LENGTH)
+  @MemoFilterParameter()
   memo?: string;
 }

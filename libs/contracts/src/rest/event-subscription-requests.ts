@@ -1,5 +1,4 @@
 import { ArrayMaxSize, IsArray, IsIn, Matches } from 'class-validator';
-import { ApiProperty } from '@nestjs/swagger';
 import { NotFound, WEBHOOK_EVENT_TYPES } from '@ledger/domain';
 import { WEBHOOK_MESSAGE_STATUSES, type WebhookAttemptFilter, type WebhookMessageStatus } from '../queries/event-subscription-queries';
 import { TokenField } from './token-field';
@@ -59,12 +58,15 @@ export class EventSubscriptionTokenParam {
 /** Message ids are name-based (version 5) UUIDs, so any UUID form is accepted here. */
 export const ANY_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+function MessageTokenField(): PropertyDecorator {
+  return valueField({ type: 'string', format: 'uuid' }, {}, [Matches(ANY_UUID, { message: 'message_token must be a 36-character UUID' })]);
+}
+
 export class WebhookMessageParams {
   @TokenField()
   event_subscription_token!: string;
 
-  @ApiProperty({ format: 'uuid' })
-  @Matches(ANY_UUID, { message: 'message_token must be a 36-character UUID' })
+  @MessageTokenField()
   message_token!: string;
 }
 

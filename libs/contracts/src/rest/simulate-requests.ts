@@ -1,8 +1,7 @@
 import { IsString, ValidateBy } from 'class-validator';
-import { ApiProperty } from '@nestjs/swagger';
 import { TokenField } from './token-field';
 import { parseInstantParameter } from './query-parameters';
-import { CentsField, ExpiryMonthField, ExpiryYearField, FieldOptions, FlagField, OneOfField, PatternField, PinField, TextField } from './value-fields';
+import { CentsField, ExpiryMonthField, ExpiryYearField, FieldOptions, FlagField, OneOfField, PatternField, PinField, TextField, valueField } from './value-fields';
 
 /** A simulated amount in cents, from `minimum`; anything else is refused with one message. */
 function AmountField(minimum: number, options: FieldOptions = {}): PropertyDecorator {
@@ -139,14 +138,15 @@ export class SimulateSettleRequest {
 
 export const RESULT_FILTERS = ['APPROVED', 'DECLINED'] as const;
 
+/** An RFC 3339 instant, kept as written (the clock reads it with the strict instant parser). */
+function FrozenTimeField(): PropertyDecorator {
+  const description = "RFC 3339 instant (UTC `Z` or an offset) to move the program's clock to; not before the clock's now. The clock keeps running from there";
+  const message = 'frozen_time must be an RFC 3339 instant, YYYY-MM-DDThh:mm:ss[.fraction] with Z or an offset';
+  return valueField({ type: String, format: 'date-time' }, { description }, [IsString(), ValidateBy({ name: 'instant', validator: { validate: (value: unknown) => parseInstantParameter(value) !== null, defaultMessage: () => message } })]);
+}
+
 /** POST /v1/simulate/clock/advance: move the calling program's test clock forward to this instant. */
 export class SimulateClockAdvanceRequest {
-  @ApiProperty({
-    type: String,
-    format: 'date-time',
-    description: "RFC 3339 instant (UTC `Z` or an offset) to move the program's clock to; not before the clock's now. The clock keeps running from there",
-  })
-  @IsString()
-  @ValidateBy({ name: 'instant', validator: { validate: (value: unknown) => parseInstantParameter(value) !== null, defaultMessage: () => 'frozen_time must be an RFC 3339 instant, YYYY-MM-DDThh:mm:ss[.fraction] with Z or an offset' } })
+  @FrozenTimeField()
   frozen_time!: string;
 }

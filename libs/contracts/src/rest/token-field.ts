@@ -1,7 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsOptional, Matches } from 'class-validator';
+import { Matches } from 'class-validator';
 import { UUID_V4, UUID_V4_PATTERN } from './uuid-v4';
+import { valueField } from './value-fields';
 
 /**
  * A token field or parameter (path, query or body): a version 4 UUID, refused otherwise with a
@@ -15,13 +15,7 @@ import { UUID_V4, UUID_V4_PATTERN } from './uuid-v4';
  */
 export function TokenField(options: { optional?: boolean; description?: string } = {}): PropertyDecorator {
   return (target, key) => {
-    const documentation = { format: 'uuid', pattern: UUID_V4_PATTERN, ...(options.description ? { description: options.description } : {}) };
-    const decorators: PropertyDecorator[] = [
-      options.optional ? ApiPropertyOptional(documentation) : ApiProperty(documentation),
-      Transform(({ value }) => (typeof value === 'string' ? value.toLowerCase() : value)),
-      ...(options.optional ? [IsOptional()] : []),
-      Matches(UUID_V4, { message: `${String(key)} must be a 36-character version 4 UUID` }),
-    ];
-    for (const decorate of decorators) decorate(target, key);
+    Transform(({ value }) => (typeof value === 'string' ? value.toLowerCase() : value))(target, key);
+    valueField({ type: 'string', format: 'uuid', pattern: UUID_V4_PATTERN }, options, [Matches(UUID_V4, { message: `${String(key)} must be a 36-character version 4 UUID` })])(target, key);
   };
 }

@@ -1,11 +1,12 @@
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, MinLength, ValidateIf, ValidateNested } from 'class-validator';
+import { JsonKind } from './json-kind';
 import { MAX_MONEY } from './validation';
 
 /**
- * The field decorators of request DTOs (bodies and query strings): each documents a field and
- * checks it from one declaration, as TokenField does for tokens, so the OpenAPI document and the
- * checks cannot drift apart.
+ * The field decorators of request DTOs (bodies, query strings and paths): each documents a field and
+ * checks it from one declaration, so the OpenAPI document and the checks cannot drift apart.
  */
 export interface FieldOptions {
   /** The field may be absent (and is documented as optional). */
@@ -16,8 +17,11 @@ export interface FieldOptions {
 }
 
 /**
- * The documentation, then the checks in the order they run: the first one broken names the problem
- * (the validation pipe stops there). Applied from the last to the first, as stacked decorators are.
+ * The documentation and the checks of a field. The first check is the JSON kind the documentation
+ * names (json-kind.ts), so presence, null and kind come from the options clients read; an optional
+ * field may be absent, not null, unless documented `nullable`. The field's own checks follow,
+ * registered from the last to the first as the same decorators stacked above the property would be
+ * (class-validator runs them in that order and the validation pipe stops at the first broken one).
  * The fields below are made of it; a DTO's own kind of field may be too.
  */
 export function valueField(documentation: ApiPropertyOptions, options: FieldOptions, checks: readonly PropertyDecorator[]): PropertyDecorator {
@@ -26,10 +30,17 @@ export function valueField(documentation: ApiPropertyOptions, options: FieldOpti
     ...(options.default !== undefined ? { default: options.default } : {}),
     ...(options.description !== undefined ? { description: options.description } : {}),
   } as ApiPropertyOptions;
-  const decorators = [options.optional ? ApiPropertyOptional(documented) : ApiProperty(documented), ...(options.optional ? [IsOptional()] : []), ...checks];
+  const presence = !options.optional ? [] : documentation.nullable ? [IsOptional()] : [ValidateIf((_object, value) => value !== undefined)];
   return (target, key) => {
-    for (const decorate of [...decorators].reverse()) decorate(target, key);
+    const kind = JsonKind(documented, { required: !options.optional }, `${target.constructor.name}.${String(key)}`);
+    const decorators = [options.optional ? ApiPropertyOptional(documented) : ApiProperty(documented), ...presence, kind, ...[...checks].reverse()];
+    for (const decorate of decorators) decorate(target, key);
   };
+}
+
+/** A nested object of its own DTO, checked field by field (`velocity_limit.window_seconds`). */
+export function NestedField(dto: () => Function, options: FieldOptions & { nullable?: boolean } = {}): PropertyDecorator {
+  return (target, key) => valueField({ type: dto(), ...(options.nullable ? { nullable: true } : {}) }, options, [ValidateNested(), Type(dto)])(target, key);
 }
 
 /**
@@ -44,13 +55,13 @@ export function CentsField(options: FieldOptions & { minimum?: number; message?:
 
 /** Text that matches `pattern` (documented as its source), refused with `message` otherwise. */
 export function PatternField(pattern: RegExp, message: string, options: FieldOptions = {}): PropertyDecorator {
-  return valueField({ pattern: pattern.source }, options, [Matches(pattern, { message })]);
+  return valueField({ type: 'string', pattern: pattern.source }, options, [Matches(pattern, { message })]);
 }
 
 /** Text of at most `maxLength` characters; with `notEmpty`, at least one, refused with that message. */
 export function TextField(maxLength: number, options: FieldOptions & { notEmpty?: string } = {}): PropertyDecorator {
   const { notEmpty } = options;
-  const documentation = notEmpty === undefined ? { maxLength } : { minLength: 1, maxLength };
+  const documentation: ApiPropertyOptions = notEmpty === undefined ? { type: 'string', maxLength } : { type: 'string', minLength: 1, maxLength };
   return valueField(documentation, options, [IsString(), ...(notEmpty === undefined ? [] : [MinLength(1, { message: notEmpty })]), MaxLength(maxLength)]);
 }
 
@@ -65,12 +76,12 @@ export function OneOfField(values: readonly string[], options: FieldOptions & { 
 /** A receiver's URL (webhooks, the authorization stream): http or https, host names without a TLD allowed. */
 export function UrlField(options: FieldOptions = {}): PropertyDecorator {
   const url = IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'url must be an http or https URL' });
-  return valueField({ format: 'uri', maxLength: 2048 }, options, [url, MaxLength(2048)]);
+  return valueField({ type: 'string', format: 'uri', maxLength: 2048 }, options, [url, MaxLength(2048)]);
 }
 
 /** true or false; `message` replaces class-validator's for anything else. */
 export function FlagField(options: FieldOptions & { message?: string } = {}): PropertyDecorator {
-  return valueField({}, options, [IsBoolean(options.message === undefined ? undefined : { message: options.message })]);
+  return valueField({ type: 'boolean' }, options, [IsBoolean(options.message === undefined ? undefined : { message: options.message })]);
 }
 
 /** A card's expiry month as its card shows it: two digits, 01 to 12. */
