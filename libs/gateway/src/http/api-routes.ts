@@ -1,7 +1,7 @@
 import { applyDecorators, Controller, Delete, Get, HttpCode, Patch, Post, Put, Type, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ApiKeyGuard } from '@ledger/auth';
-import { DeclaredInputGuard } from './declared-input.guard';
+import { ChecksDeclaredInputs, DeclaredInputGuard } from './declared-input.guard';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { ApiErrors } from './openapi-models';
 import { ReadsAfterWritesGuard } from './reads-after-writes.guard';
@@ -22,6 +22,7 @@ export function ProgramApi(tag: string, path: string, options: { errors?: number
     ApiSecurity('api-key'),
     ApiErrors(400, 401, ...(options.errors ?? [])),
     Controller(path),
+    ChecksDeclaredInputs(),
     options.sandboxOnly ? UseGuards(SandboxOnlyGuard, ...PROGRAM_GUARDS) : UseGuards(...PROGRAM_GUARDS),
   );
 }

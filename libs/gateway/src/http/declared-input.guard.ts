@@ -1,19 +1,44 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import { GUARDS_METADATA } from '@nestjs/common/constants';
-import { declaredInputs } from './declared-inputs';
+import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import { RequestInvalid } from './errors';
 
-interface RequestInput {
-  query?: Record<string, unknown>;
-  body?: unknown;
+/** What an operation takes: the query parameters and whether a body, as the API's OpenAPI document says. */
+interface DeclaredInputs {
+  readonly queryKeys: ReadonlySet<string>;
+  readonly body: boolean;
+}
+
+/** A route the document does not describe (the dashboard) takes neither. */
+const NOTHING: DeclaredInputs = { queryKeys: new Set(), body: false };
+
+/** Per Fastify instance: `METHOD /path/:param` to its declared inputs. */
+const declaredRoutes = new WeakMap<object, ReadonlyMap<string, DeclaredInputs>>();
+
+/**
+ * Reads each operation's inputs from the document built from the controllers' own decorators
+ * (@Query() DTOs become its query parameters, @Body() its request body), so a route takes exactly
+ * what its clients are told it takes, and a new route is covered without being listed anywhere.
+ */
+export function declareInputs(fastify: object, document: OpenAPIObject): void {
+  const routes = new Map<string, DeclaredInputs>();
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item) as [string, { parameters?: { in?: string; name?: string }[]; requestBody?: unknown; responses?: unknown }][]) {
+      if (!operation?.responses) continue;
+      const queryKeys = new Set((operation.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name!));
+      routes.set(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`, { queryKeys, body: operation.requestBody !== undefined });
+    }
+  }
+  declaredRoutes.set(fastify, routes);
 }
 
 /**
- * Every route takes the query parameters its @Query() DTO documents and nothing else, each given
- * once, and a body only if it declares a @Body(); so a route with no @Query() DTO refuses any query
- * parameter, by construction rather than route by route. The program API runs it as its last guard
- * but one (api-routes.ts), after the api-key guard, so the 400 comes after a 401 and before the
- * pipes and a 404 of the handler's; GlobalDeclaredInputGuard runs it on every other route.
+ * Every route takes the query parameters it declares and nothing else, each given once, and a body
+ * only if it declares one; so a route with no @Query() DTO refuses any query parameter, by
+ * construction rather than route by route. The program API runs it as its last guard but one
+ * (api-routes.ts), after the api-key guard, so the 400 comes after a 401 and before the pipes and a
+ * 404 of the handler's; GlobalDeclaredInputGuard runs it on every other route.
  *
  * A guard rather than an interceptor: a route with any interceptor pays Nest's interceptor chain
  * (an AsyncResource and RxJS pipeline per interceptor) on every request, a guard only its call.
@@ -22,12 +47,15 @@ interface RequestInput {
 export class DeclaredInputGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
-    const request = context.switchToHttp().getRequest<RequestInput>();
-    const inputs = declaredInputs(context.getClass(), context.getHandler());
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const routes = declaredRoutes.get(request.server);
+    if (!routes) throw new Error('The routes\' declared inputs are unknown: setupOpenApi was not called on this app');
+    const inputs = routes.get(`${request.method === 'HEAD' ? 'GET' : request.method} ${request.routeOptions.url}`) ?? NOTHING;
+    const query = request.query as Record<string, unknown> | undefined;
     const problems: string[] = [];
-    for (const key in request.query) {
+    for (const key in query) {
       if (!inputs.queryKeys.has(key)) problems.push(`${key} is not a known query parameter`);
-      else if (typeof request.query[key] !== 'string') problems.push(`${key} must be given once`);
+      else if (typeof query[key] !== 'string') problems.push(`${key} must be given once`);
     }
     if (!inputs.body && hasContent(request.body)) problems.push('This endpoint takes no request body');
     if (problems.length > 0) throw new RequestInvalid(problems.join('; '));
@@ -35,29 +63,21 @@ export class DeclaredInputGuard implements CanActivate {
   }
 }
 
-/** Whether a route's controller or handler runs DeclaredInputGuard itself, per handler. */
-const checkedByRoute = new WeakMap<Function, boolean>();
+const CHECKS_DECLARED_INPUTS = 'ledger:checks-declared-inputs';
 
-/**
- * The check on the routes that do not run DeclaredInputGuard among their own guards (probes,
- * dashboard): a global guard, after the rate limiter. The program API's routes are left to their
- * own guard, which runs after their api-key guard.
- */
+/** Marks a controller that runs DeclaredInputGuard among its own guards, at its own place. */
+export const ChecksDeclaredInputs = (): ClassDecorator => SetMetadata(CHECKS_DECLARED_INPUTS, true);
+
+/** The check on the routes whose controller does not run it itself (probes, dashboard): a global guard, after the rate limiter. */
 @Injectable()
 export class GlobalDeclaredInputGuard extends DeclaredInputGuard {
-  override canActivate(context: ExecutionContext): boolean {
-    return runsItself(context.getClass(), context.getHandler()) || super.canActivate(context);
+  constructor(private readonly reflector: Reflector) {
+    super();
   }
-}
 
-function runsItself(controller: Function, handler: Function): boolean {
-  let runs = checkedByRoute.get(handler);
-  if (runs === undefined) {
-    const guards = [...((Reflect.getMetadata(GUARDS_METADATA, controller) as unknown[]) ?? []), ...((Reflect.getMetadata(GUARDS_METADATA, handler) as unknown[]) ?? [])];
-    runs = guards.includes(DeclaredInputGuard);
-    checkedByRoute.set(handler, runs);
+  override canActivate(context: ExecutionContext): boolean {
+    return this.reflector.get<boolean | undefined>(CHECKS_DECLARED_INPUTS, context.getClass()) === true || super.canActivate(context);
   }
-  return runs;
 }
 
 /** An empty object is what some clients send for "no parameters"; anything else is content. */

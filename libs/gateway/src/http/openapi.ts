@@ -1,5 +1,6 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { declareInputs } from './declared-input.guard';
 
 export const OPENAPI_JSON_PATH = '/openapi.json';
 export const SWAGGER_UI_PATH = '/docs';
@@ -33,9 +34,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
 /**
  * Serves the document at /openapi.json and Swagger UI at /docs; neither needs an api-key. Each answer
  * names the server it was asked of (`servers`), so a client generator gets the base URL to call.
+ * The document is also what each route's declared inputs are read from (DeclaredInputGuard).
  */
 export function setupOpenApi(app: INestApplication): OpenAPIObject {
   const document = buildOpenApiDocument(app);
+  declareInputs(app.getHttpAdapter().getInstance(), document);
   SwaggerModule.setup(SWAGGER_UI_PATH, app, document, {
     jsonDocumentUrl: OPENAPI_JSON_PATH,
     raw: ['json'],
