@@ -40,17 +40,30 @@ export const TEST_FILES = ['**/*.spec.ts', '**/*.test.ts', '**/*.spec.tsx', 'app
 const boundaries = (depConstraints) => ['error', { enforceBuildableLibDependency: false, allow: [], checkDynamicDependenciesExceptions: ['@ledger/*'], depConstraints }];
 
 /**
- * Running code never imports the test helpers, nor a framework's internals. A file rule, not a tag: Nx checks tags through the
+ * A package specifier (not a relative path) that reaches into a package's dist/, cjs/ or internal/
+ * files: its internals, free to change in any release (routing once read @nestjs/cqrs's dist/
+ * constants, the edge class-transformer's cjs/ storage). Relative paths are a project's own files
+ * (Prisma's generated client imports its own ./internal files).
+ */
+const INTERNAL_PATH = '^[^./][^\'"]*/(dist|cjs|internal)(/|$)';
+const INTERNALS_MESSAGE = "a package's internals: use its public exports";
+
+/** Anyone, specs included: internals reached with import, export-from, import(), require() or `import x = require()`. */
+const NO_INTERNALS = { regex: INTERNAL_PATH, message: INTERNALS_MESSAGE };
+// esquery's regular expressions end at the first slash, so slashes are written \x2F there.
+const NO_INTERNALS_BY_CALL = [
+  'error',
+  ...['ImportExpression', "CallExpression[callee.name='require']", 'TSExternalModuleReference'].map((call) => ({
+    selector: `${call} > Literal[value=/${INTERNAL_PATH.replaceAll('/', '\\x2F')}/]`,
+    message: INTERNALS_MESSAGE,
+  })),
+];
+
+/**
+ * Running code never imports the test helpers. A file rule, not a tag: Nx checks tags through the
  * whole graph, where every lib whose specs use test-support depends on it.
  */
-const NO_TEST_SUPPORT_OR_INTERNALS = [
-  'error',
-  {
-    paths: [{ name: '@ledger/test-support', message: 'test helpers are for specs and test/ folders' }],
-    // A framework's dist/ files are its internals, free to move in any release (routing once read @nestjs/cqrs's).
-    patterns: [{ group: ['@nestjs/*/dist/*'], message: "a framework's internals: use its public exports" }],
-  },
-];
+const NO_TEST_SUPPORT_OR_INTERNALS = ['error', { paths: [{ name: '@ledger/test-support', message: 'test helpers are for specs and test/ folders' }], patterns: [NO_INTERNALS] }];
 
 /**
  * No import cycle between files. Packages are not followed (`ignoreExternal`): a cycle through
@@ -91,9 +104,10 @@ export default [
     rules: {
       [BOUNDARIES]: boundaries(SOURCE_CONSTRAINTS),
       'no-restricted-imports': NO_TEST_SUPPORT_OR_INTERNALS,
+      'no-restricted-syntax': NO_INTERNALS_BY_CALL,
       'import-x/no-cycle': NO_CYCLE,
       'import-x/no-restricted-paths': ADAPTERS_APART,
     },
   },
-  { files: TEST_FILES, rules: { [BOUNDARIES]: boundaries(TEST_CONSTRAINTS), 'no-restricted-imports': 'off' } },
+  { files: TEST_FILES, rules: { [BOUNDARIES]: boundaries(TEST_CONSTRAINTS), 'no-restricted-imports': ['error', { patterns: [NO_INTERNALS] }] } },
 ];

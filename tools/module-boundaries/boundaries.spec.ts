@@ -65,6 +65,10 @@ describe('module boundaries', () => {
       runningCodeImportsTestSupport: { filePath: 'libs/gateway/src/fixture.ts', text: "import { eventually } from '@ledger/test-support';\nexport const x = eventually;\n" },
       codeImportsFrameworkInternals: { filePath: 'libs/host/src/fixture.ts', text: "import { COMMAND_HANDLER_METADATA } from '@nestjs/cqrs/dist/decorators/constants';\nexport const x = COMMAND_HANDLER_METADATA;\n" },
       postgresAdapterImportsEventStoreDb: { filePath: 'libs/event-store/src/postgres/fixture.ts', text: "import '../eventstoredb/eventstoredb-event-store';\n" },
+      codeRequiresPackageInternals: { filePath: 'libs/gateway/src/fixture.ts', text: "export const storage = require('class-transformer/cjs/storage');\n" },
+      codeLoadsPackageInternalsLater: { filePath: 'libs/gateway/src/fixture.ts', text: "export const client = import('@prisma/client/internal/runtime');\n" },
+      specImportsPackageInternals: { filePath: 'libs/gateway/src/fixture.spec.ts', text: "import { ROUTE_ARGS_METADATA } from '@nestjs/common/dist/constants';\nexport const x = ROUTE_ARGS_METADATA;\n" },
+      codeImportsItsOwnInternalFolder: { filePath: 'libs/read-model/src/fixture.ts', text: "import { x } from './internal/x';\nexport const y = [x, require('../dist/z')];\n" },
       specImportsTestSupport: { filePath: 'libs/gateway/src/fixture.spec.ts', text: "import { eventually } from '@ledger/test-support';\nexport const x = eventually;\n" },
       domainSpecUsesItsTools: {
         filePath: 'libs/domain/src/fixture.spec.ts',
@@ -114,8 +118,17 @@ describe('module boundaries', () => {
       ]);
     });
 
-    it("any code importing a framework's internals (its dist/ files)", () => {
-      expect(linted.codeImportsFrameworkInternals).toEqual([expect.stringMatching(/^no-restricted-imports: .*@nestjs\/cqrs\/dist\/decorators\/constants.* a framework's internals: use its public exports$/)]);
+    const INTERNALS = "a package's internals: use its public exports";
+
+    it("any code, specs included, reaching a package's internals (dist/, cjs/, internal/) by import, require() or import()", () => {
+      expect(linted.codeImportsFrameworkInternals).toEqual([`no-restricted-imports: '@nestjs/cqrs/dist/decorators/constants' import is restricted from being used by a pattern. ${INTERNALS}`]);
+      expect(linted.codeRequiresPackageInternals).toEqual([`no-restricted-syntax: ${INTERNALS}`]);
+      expect(linted.codeLoadsPackageInternalsLater).toEqual([`no-restricted-syntax: ${INTERNALS}`]);
+      expect(linted.specImportsPackageInternals).toEqual([`no-restricted-imports: '@nestjs/common/dist/constants' import is restricted from being used by a pattern. ${INTERNALS}`]);
+    });
+
+    it("but not a project's own folders of those names, by a relative path", () => {
+      expect(linted.codeImportsItsOwnInternalFolder).toEqual([]);
     });
   });
 
