@@ -5,6 +5,8 @@ export * from './rest/query-parameters';
 export * from './rest/cursor-parameters';
 export * from './rest/card-requests';
 export * from './rest/responses';
+export * from './rest/account-responses';
+export * from './rest/event-subscription-responses';
 export * from './commands/command-origin';
 export * from './commands/card-commands';
 export * from './commands/program-commands';

@@ -64,14 +64,3 @@ export class EventSubscriptionEventParams {
   @TokenField()
   event_subscription_token!: string;
 }
-
-/** Lithic's Event object: GET /v1/events/{event_token}, each message of the event stream. */
-export interface EventResponse {
-  /** The ledger event's id. */
-  token: string;
-  event_type: WebhookEventType;
-  /** When the ledger event happened, UTC ISO 8601. */
-  created: string;
-  /** The webhook body of the event. */
-  payload: Record<string, unknown>;
-}

@@ -108,36 +108,6 @@ export class ListWebhookMessagesParams extends PageParams {
   status?: WebhookMessageStatus;
 }
 
-/** Lithic's event subscription object. */
-export interface EventSubscriptionResponse {
-  token: string;
-  url: string;
-  description: string;
-  event_types: string[];
-  disabled: boolean;
-  /** True once a message ran out of retries, until a delivery succeeds again. */
-  failing: boolean;
-}
-
-export interface EventSubscriptionSecretResponse {
-  secret: string;
-}
-
-export interface WebhookMessageResponse {
-  token: string;
-  event_subscription_token: string;
-  event_type: string;
-  status: WebhookMessageStatus;
-  attempts: number;
-  /** When the next attempt is due while pending; null once delivered or failed. */
-  next_attempt_at: string | null;
-  last_response_status: number | null;
-  created: string;
-  delivered_at: string | null;
-  /** The body's payload, exactly as delivered. */
-  payload: unknown;
-}
-
 /**
  * Why an attempt did not deliver, as the program sees it: the class only. The errno, address and port
  * are in the server log: shown here they would tell a program what listens where inside our network.
@@ -148,30 +118,6 @@ export interface WebhookMessageResponse {
  */
 export const WEBHOOK_ATTEMPT_ERRORS = ['http_status', 'connection_failed', 'timeout', 'refused_by_egress_policy'] as const;
 export type WebhookAttemptError = (typeof WEBHOOK_ATTEMPT_ERRORS)[number];
-
-/** Ours (message_token, attempt, response_status, error, duration_ms) and Lithic's MessageAttempt fields side by side. */
-export interface WebhookAttemptResponse {
-  /** Lithic's: the attempt's own token, the cursor of its lists. */
-  token: string;
-  /** Lithic's: the ledger event the message carries (the same for every subscription it went to). */
-  event_token: string;
-  /** Lithic's: the receiver's body is not kept (only its status and the failure's class), so always "". */
-  response: string;
-  /** Lithic's: the receiver's HTTP status, 0 when no answer came. */
-  response_status_code: number;
-  /** Lithic's: SUCCESS for a 2xx answer, else FAILED. */
-  status: WebhookAttemptStatus;
-  message_token: string;
-  event_subscription_token: string;
-  attempt: number;
-  created: string;
-  url: string;
-  /** The receiver's HTTP status; null when no answer came (see `error`). */
-  response_status: number | null;
-  /** Why the attempt did not deliver; null when it did. */
-  error: WebhookAttemptError | null;
-  duration_ms: number;
-}
 
 /** A message id the subscription does not have (or a subscription of another program). */
 export class WebhookMessageNotFound extends NotFound {

@@ -1,34 +1,11 @@
 import { Body, Param, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { CallingProgram } from '@ledger/auth';
-import {
-  AccountResponse,
-  AccountTokenParam,
-  AddFundingSourceCommand,
-  CommandAccepted,
-  CommandOrigin,
-  CreateFundingSourceRequest,
-  FundingSourceResponse,
-  FundingTokenParam,
-  AccountSpendLimitsResponse,
-  CursorPageParams,
-  GetAccountQuery,
-  GetAccountSpendLimitsQuery,
-  GetFundingSourceQuery,
-  ListAccountsQuery,
-  ListFundingSourcesQuery,
-  Page,
-  PagedDateRangeParams,
-  UpdateAccountRequest,
-  UpdateFundingSourceCommand,
-  UpdateFundingSourceRequest,
-  UpdateProgramSettingsCommand,
-} from '@ledger/contracts';
+import { AccountPageModel, AccountResponse, AccountSpendLimitsResponse, AccountTokenParam, AddFundingSourceCommand, CommandAccepted, CommandOrigin, CreateFundingSourceRequest, CursorPageParams, FundingSourcePageModel, FundingSourceResponse, FundingTokenParam, GetAccountQuery, GetAccountSpendLimitsQuery, GetFundingSourceQuery, ListAccountsQuery, ListFundingSourcesQuery, Page, PagedDateRangeParams, UpdateAccountRequest, UpdateFundingSourceCommand, UpdateFundingSourceRequest, UpdateProgramSettingsCommand } from '@ledger/contracts';
 import { ProgramApi, Route } from '../http/api-routes';
 import { RequestInvalid } from '../http/errors';
 import { pageRequest } from '../http/paging';
 import { WriteAcknowledger } from '../http/write-acknowledger';
-import { AccountModel, AccountPageModel, AccountSpendLimitStandingModel, FundingSourceModel, FundingSourcePageModel } from '../http/openapi-models';
 import { CallerOrigin } from '../http/command-origin';
 import { AccountNotFound } from './account-query.handlers';
 
@@ -65,21 +42,21 @@ export class AccountsController {
 
   @Route('GET', 'accounts/:account_token/spend_limits', {
     summary: 'Lithic\'s account spend limits: each platform window\'s limit, what counts against it and what is left',
-    answers: AccountSpendLimitStandingModel,
+    answers: AccountSpendLimitsResponse,
     errors: [404],
   })
   spendLimits(@CallingProgram() programToken: string, @Param() { account_token }: AccountTokenParam): Promise<AccountSpendLimitsResponse> {
     return this.queries.execute(new GetAccountSpendLimitsQuery(programToken, account_token));
   }
 
-  @Route('GET', 'accounts/:account_token', { summary: 'Get the program\'s account', answers: AccountModel, errors: [404] })
+  @Route('GET', 'accounts/:account_token', { summary: 'Get the program\'s account', answers: AccountResponse, errors: [404] })
   get(@CallingProgram() programToken: string, @Param() { account_token }: AccountTokenParam): Promise<AccountResponse> {
     return this.queries.execute(new GetAccountQuery(programToken, account_token));
   }
 
   @Route('PATCH', 'accounts/:account_token', {
     summary: 'Update the program\'s settings: state, platform spend limits, velocity rule, blocked merchants',
-    answers: AccountModel,
+    answers: AccountResponse,
     errors: [404, 409],
   })
   async update(@CallerOrigin() origin: CommandOrigin, @Param() { account_token }: AccountTokenParam, @Body() body: UpdateAccountRequest): Promise<AccountResponse> {
@@ -106,7 +83,7 @@ export class AccountsController {
     return this.queries.execute(new ListFundingSourcesQuery(programToken, pageRequest(params)));
   }
 
-  @Route('POST', 'funding_sources', { summary: 'Add a funding source (a bank account; only its last four digits are kept)', answers: FundingSourceModel, errors: [409] })
+  @Route('POST', 'funding_sources', { summary: 'Add a funding source (a bank account; only its last four digits are kept)', answers: FundingSourceResponse, errors: [409] })
   async addFundingSource(@CallerOrigin() origin: CommandOrigin, @Body() body: CreateFundingSourceRequest): Promise<FundingSourceResponse> {
     const accepted = await this.commands.execute<AddFundingSourceCommand, CommandAccepted>(
       new AddFundingSourceCommand(origin, {
@@ -120,7 +97,7 @@ export class AccountsController {
     return this.answerFundingSource(origin, accepted);
   }
 
-  @Route('PATCH', 'funding_sources/:funding_token', { summary: 'Update a funding source\'s state or nickname', answers: FundingSourceModel, errors: [404, 409] })
+  @Route('PATCH', 'funding_sources/:funding_token', { summary: 'Update a funding source\'s state or nickname', answers: FundingSourceResponse, errors: [404, 409] })
   async updateFundingSource(@CallerOrigin() origin: CommandOrigin, @Param() { funding_token }: FundingTokenParam, @Body() body: UpdateFundingSourceRequest): Promise<FundingSourceResponse> {
     const accepted = await this.commands.execute<UpdateFundingSourceCommand, CommandAccepted>(
       new UpdateFundingSourceCommand(origin, funding_token, { state: body.state, nickname: body.nickname }),

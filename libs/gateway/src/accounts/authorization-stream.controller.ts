@@ -2,35 +2,13 @@ import { Body, Inject } from '@nestjs/common';
 import { CommandBus, IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { CallingProgram } from '@ledger/auth';
 import { CardVault } from '@ledger/card-vault';
-import {
-  AuthorizationStreamSettings,
-  CommandAccepted,
-  CommandOrigin,
-  DEFAULT_AUTH_STREAM_TIMEOUT_MS,
-  DisenrollAuthorizationStreamCommand,
-  EnrollAuthorizationStreamCommand,
-  EnrollAuthorizationStreamRequest,
-  GetAuthorizationStreamQuery,
-  RotateAuthorizationStreamSecretCommand,
-} from '@ledger/contracts';
+import { AuthorizationStreamResponse, AuthorizationStreamSecretResponse, AuthorizationStreamSettings, CommandAccepted, CommandOrigin, DEFAULT_AUTH_STREAM_TIMEOUT_MS, DisenrollAuthorizationStreamCommand, EmptyModel, EnrollAuthorizationStreamCommand, EnrollAuthorizationStreamRequest, GetAuthorizationStreamQuery, RotateAuthorizationStreamSecretCommand } from '@ledger/contracts';
 import { AuthorizationStreamNotEnrolled, programDecider, programStreamId } from '@ledger/domain';
 import { commandHandler, PipelineEnvironment } from '@ledger/event-store';
 import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 import { WriteAcknowledger } from '../http/write-acknowledger';
 import { ProgramApi, Route } from '../http/api-routes';
-import { AuthorizationStreamModel, AuthorizationStreamSecretModel, EmptyModel } from '../http/openapi-models';
 import { CallerOrigin } from '../http/command-origin';
-
-export interface AuthorizationStreamResponse {
-  url: string;
-  timeout_ms: number;
-  secret: string;
-}
-
-/** Lithic's `auth_stream/secret` answer. */
-export interface AuthorizationStreamSecretResponse {
-  secret: string;
-}
 
 /** The stream's settings live only on the program stream (the secret is sealed there), so read it. */
 @QueryHandler(GetAuthorizationStreamQuery)
@@ -57,12 +35,12 @@ export class AuthorizationStreamController {
     private readonly acknowledger: WriteAcknowledger,
   ) {}
 
-  @Route('GET', '', { summary: 'The enrolled authorization endpoint, with its signing secret', answers: AuthorizationStreamModel, errors: [404] })
+  @Route('GET', '', { summary: 'The enrolled authorization endpoint, with its signing secret', answers: AuthorizationStreamResponse, errors: [404] })
   get(@CallingProgram() programToken: string): Promise<AuthorizationStreamResponse> {
     return this.queries.execute(new GetAuthorizationStreamQuery(programToken));
   }
 
-  @Route('PUT', '', { summary: 'Enroll (or replace) the program\'s authorization endpoint', answers: AuthorizationStreamModel, errors: [409] })
+  @Route('PUT', '', { summary: 'Enroll (or replace) the program\'s authorization endpoint', answers: AuthorizationStreamResponse, errors: [409] })
   async enroll(@CallerOrigin() origin: CommandOrigin, @Body() body: EnrollAuthorizationStreamRequest): Promise<AuthorizationStreamResponse> {
     const settings = await this.commands.execute<EnrollAuthorizationStreamCommand, AuthorizationStreamSettings>(
       new EnrollAuthorizationStreamCommand(origin, body.url, body.timeout_ms ?? DEFAULT_AUTH_STREAM_TIMEOUT_MS),
@@ -72,7 +50,7 @@ export class AuthorizationStreamController {
 
   @Route('GET', 'secret', {
     summary: 'Lithic\'s auth_stream/secret: the secret the authorization requests are signed with',
-    answers: AuthorizationStreamSecretModel,
+    answers: AuthorizationStreamSecretResponse,
     errors: [404],
   })
   async secret(@CallingProgram() programToken: string): Promise<AuthorizationStreamSecretResponse> {

@@ -3,10 +3,10 @@ import { CallingProgram } from '@ledger/auth';
 import { CardTokenParam, ConsistencyQuery, EventIdParam, EventProofQuery, FundingTokenParam, TransactionTokenParam } from '@ledger/contracts';
 import type { SignedDigest } from '@ledger/ledger-proof';
 import { ProgramApi, Route } from '../http/api-routes';
-import { AuditedEventListModel, BalanceModel, ConsistencyProofModel, EventProofModel, SignedDigestModel } from '../http/openapi-models';
-import { Balances, BalanceResponse } from './balances';
-import { ConsistencyResponse, EventProofResponse, LedgerCommitment } from './ledger-commitment';
-import { AuditedEvent, StreamEvents } from './stream-events';
+import { AuditedEvent, AuditedEventListModel, BalanceResponse, ConsistencyResponse, EventProofResponse, SignedDigestModel } from './audit-responses';
+import { Balances } from './balances';
+import { LedgerCommitment } from './ledger-commitment';
+import { StreamEvents } from './stream-events';
 
 /**
  * For auditors: the program's own raw events, in order, with positions and hashes; and the ledger
@@ -30,14 +30,14 @@ export class AuditController {
 
   @Route('GET', 'audit/proof/:event_id', {
     summary: 'One of the program\'s events with its inclusion proof against the digest of tree_size events',
-    answers: EventProofModel,
+    answers: EventProofResponse,
   })
   proof(@CallingProgram() programToken: string, @Param() { event_id }: EventIdParam, @Query() { tree_size, digest_position }: EventProofQuery): Promise<EventProofResponse> {
     // tree_size, the digest's own name for it, wins over the former name when both are given.
     return this.commitment.proof(programToken, event_id, tree_size ?? digest_position);
   }
 
-  @Route('GET', 'audit/consistency', { summary: 'Proof that the digest of `to` events extends the digest of `from` events', answers: ConsistencyProofModel })
+  @Route('GET', 'audit/consistency', { summary: 'Proof that the digest of `to` events extends the digest of `from` events', answers: ConsistencyResponse })
   consistency(@Query() { from, to }: ConsistencyQuery): Promise<ConsistencyResponse> {
     return this.commitment.consistency(from ?? 0, to);
   }
@@ -47,12 +47,12 @@ export class AuditController {
     return { data: await this.streams.card(programToken, card_token) };
   }
 
-  @Route('GET', 'cards/:card_token/balance', { summary: 'The card\'s pending and settled totals', answers: BalanceModel })
+  @Route('GET', 'cards/:card_token/balance', { summary: 'The card\'s pending and settled totals', answers: BalanceResponse })
   cardBalance(@CallingProgram() programToken: string, @Param() { card_token }: CardTokenParam): Promise<BalanceResponse> {
     return this.balances.card(programToken, card_token);
   }
 
-  @Route('GET', 'funding_sources/:funding_token/balance', { summary: 'The funding source\'s pending and settled totals', answers: BalanceModel })
+  @Route('GET', 'funding_sources/:funding_token/balance', { summary: 'The funding source\'s pending and settled totals', answers: BalanceResponse })
   fundingBalance(@CallingProgram() programToken: string, @Param() { funding_token }: FundingTokenParam): Promise<BalanceResponse> {
     return this.balances.fundingSource(programToken, funding_token);
   }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { BALANCE_STATUSES, CardNotFound, FundingSourceNotFound } from '@ledger/domain';
 import { sqlStringList, type ReadModelClient } from '@ledger/read-model';
 import { READ_MODEL } from '@ledger/runtime';
+import type { BalanceResponse } from './audit-responses';
 
 /**
  * Pending and settled totals, in cents, of a card or a funding source. They are ledger sums, signed:
@@ -9,15 +10,6 @@ import { READ_MODEL } from '@ledger/runtime';
  * return undoes only earlier spend is for limits, not for the ledger). Sums over any number of
  * transactions may pass 2^53, so they are bigint and written as exact JSON digits (exact-json.ts).
  */
-export interface BalanceResponse {
-  token: string;
-  /** Each balance counts the statuses the domain gives it (BALANCE_STATUSES). */
-  pending: bigint;
-  settled: bigint;
-  settlement_complete: bigint;
-  bounced: bigint;
-}
-
 export interface LedgerTotals {
   pending: bigint;
   settled: bigint;

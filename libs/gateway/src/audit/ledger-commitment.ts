@@ -1,22 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { comparePositions, EventStore } from '@ledger/event-store';
-import { consistencyQuery, EventProof, ExportedEvent, inclusionQuery, rootQuery, SignedDigest } from '@ledger/ledger-proof';
+import { consistencyQuery, ExportedEvent, inclusionQuery, rootQuery, SignedDigest } from '@ledger/ledger-proof';
 import { DigestKeys, EVENT_STORE, type FollowedHead, LEDGER_CONFIG, type LedgerConfig, LedgerTreeTables, signKeptTree } from '@ledger/runtime';
 import { AuditedEventNotFound, BackwardsConsistencyRange, LedgerCommitmentBehind, LedgerCommitmentOff } from './audit-errors';
-import { audited, AuditedEvent } from './stream-events';
-
-export interface ConsistencyResponse {
-  readonly from: number;
-  readonly to: number;
-  readonly from_root: string;
-  readonly to_root: string;
-  readonly proof: string[];
-}
-
-export interface EventProofResponse extends EventProof {
-  /** The root of the tree of tree_size events: the one the auditor's saved digest must show. */
-  readonly root: string;
-}
+import type { AuditedEvent, ConsistencyResponse, EventProofResponse } from './audit-responses';
+import { audited } from './stream-events';
 
 /** Between two looks at the kept tree while waiting for it to reach the log's head. */
 const FOLLOW_POLL_MS = 20;

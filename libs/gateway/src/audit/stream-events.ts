@@ -4,23 +4,7 @@ import { replaceSecretFields } from '@ledger/contracts';
 import { cardStreamId, CardNotFound, transactionStreamId, TransactionNotFound } from '@ledger/domain';
 import { EventStore, formatPosition, RecordedEvent } from '@ledger/event-store';
 import { EVENT_STORE } from '@ledger/runtime';
-
-/**
- * One recorded event as auditors see it: what the store holds, hashes included, except that every
- * secret field of the data (SECRET_EVENT_FIELDS: the PAN's ciphertext and lookup hash, the PIN hash)
- * is replaced by a RedactedValue.
- */
-export interface AuditedEvent {
-  stream_id: string;
-  stream_version: number;
-  position: string;
-  event_id: string;
-  type: string;
-  schema_version: number;
-  data: unknown;
-  metadata: Record<string, unknown>;
-  recorded_at: string;
-}
+import type { AuditedEvent } from './audit-responses';
 
 /**
  * A secret field's stored value stands in as `RedactedValue` (@ledger/ledger-proof): `sha256` is the

@@ -1,29 +1,10 @@
 import { Body, Param, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { CallingProgram } from '@ledger/auth';
-import {
-  AsOfParams,
-  CardResponse,
-  CardTokenParam,
-  CommandAccepted,
-  CommandOrigin,
-  CreateCardCommand,
-  CreateCardRequest,
-  GetCardQuery,
-  GetCardSpendLimitsQuery,
-  CardSpendLimitsResponse,
-  ListCardsParams,
-  ListCardsQuery,
-  Page,
-  SearchCardByPanQuery,
-  SearchCardByPanRequest,
-  UpdateCardCommand,
-  UpdateCardRequest,
-} from '@ledger/contracts';
+import { AsOfParams, CardPageModel, CardResponse, CardSpendLimitsResponse, CardTokenParam, CommandAccepted, CommandOrigin, CreateCardCommand, CreateCardRequest, GetCardQuery, GetCardSpendLimitsQuery, ListCardsParams, ListCardsQuery, Page, SearchCardByPanQuery, SearchCardByPanRequest, UpdateCardCommand, UpdateCardRequest } from '@ledger/contracts';
 import { TimeTravel } from '../audit/time-travel';
 import { ProgramApi, Route } from '../http/api-routes';
 import { pageRequest } from '../http/paging';
-import { CardModel, CardPageModel, CardSpendLimitsModel } from '../http/openapi-models';
 import { CallerOrigin } from '../http/command-origin';
 import { RequestInvalid } from '../http/errors';
 import { WriteAcknowledger } from '../http/write-acknowledger';
@@ -38,7 +19,7 @@ export class CardsController {
   ) {}
 
   /** The spec's decline walkthrough posts to /v1/card; the plural path is the documented one. */
-  @Route('POST', ['cards', 'card'], { summary: 'Create a card (spec 4.5); /v1/card is an alias of /v1/cards', answers: CardModel, errors: [404] })
+  @Route('POST', ['cards', 'card'], { summary: 'Create a card (spec 4.5); /v1/card is an alias of /v1/cards', answers: CardResponse, errors: [404] })
   async create(@CallerOrigin() origin: CommandOrigin, @Body() body: CreateCardRequest): Promise<CardResponse> {
     if ((body.exp_month === undefined) !== (body.exp_year === undefined)) {
       throw new RequestInvalid(`${body.exp_month === undefined ? 'exp_month' : 'exp_year'} is required when the other expiry field is given`);
@@ -58,7 +39,7 @@ export class CardsController {
     return this.answer(origin, accepted);
   }
 
-  @Route('PATCH', 'cards/:card_token', { summary: 'Update a card (spec 4.6); CLOSED is final', answers: CardModel, errors: [404, 409] })
+  @Route('PATCH', 'cards/:card_token', { summary: 'Update a card (spec 4.6); CLOSED is final', answers: CardResponse, errors: [404, 409] })
   async update(@CallerOrigin() origin: CommandOrigin, @Param() { card_token }: CardTokenParam, @Body() body: UpdateCardRequest): Promise<CardResponse> {
     const accepted = await this.commands.execute<UpdateCardCommand, CommandAccepted>(
       new UpdateCardCommand(origin, card_token, {
@@ -74,7 +55,7 @@ export class CardsController {
   }
 
   /** No other parameter is allowed with the card token (spec 4.7), except `as_of` for auditors. */
-  @Route('GET', 'cards/:card_token', { summary: 'Get one card (spec 4.7); `as_of` shows it as it was then', answers: CardModel, errors: [404] })
+  @Route('GET', 'cards/:card_token', { summary: 'Get one card (spec 4.7); `as_of` shows it as it was then', answers: CardResponse, errors: [404] })
   get(@CallingProgram() programToken: string, @Param() { card_token }: CardTokenParam, @Query() { as_of }: AsOfParams): Promise<CardResponse> {
     if (as_of !== undefined) return this.timeTravel.card(programToken, card_token, as_of);
     return this.queries.execute(new GetCardQuery(programToken, card_token));
@@ -83,7 +64,7 @@ export class CardsController {
   /** A read sent as POST so the number travels in the body, never in a URL or an access log. */
   @Route('POST', 'cards/search_by_pan', {
     summary: 'Lithic\'s cards.searchByPan: the calling program\'s card with this number (another program\'s answers 404, as a missing one)',
-    answers: CardModel,
+    answers: CardResponse,
     errors: [404],
   })
   searchByPan(@CallingProgram() programToken: string, @Body() { pan }: SearchCardByPanRequest): Promise<CardResponse> {
@@ -92,7 +73,7 @@ export class CardsController {
 
   @Route('GET', 'cards/:card_token/spend_limits', {
     summary: 'Lithic\'s card spend limits: the limit over the card\'s window, what counts against it and what is left',
-    answers: CardSpendLimitsModel,
+    answers: CardSpendLimitsResponse,
     errors: [404],
   })
   spendLimits(@CallingProgram() programToken: string, @Param() { card_token }: CardTokenParam): Promise<CardSpendLimitsResponse> {

@@ -1,51 +1,10 @@
 import { Body, Param, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { CallingProgram } from '@ledger/auth';
-import {
-  CommandAccepted,
-  CommandOrigin,
-  CreateEventSubscriptionCommand,
-  CreateEventSubscriptionRequest,
-  DeleteEventSubscriptionCommand,
-  EventSubscriptionResponse,
-  EventSubscriptionSecretIssued,
-  EventSubscriptionSecretResponse,
-  EventSubscriptionTokenParam,
-  GetEventSubscriptionQuery,
-  GetEventSubscriptionSecretQuery,
-  GetWebhookMessageQuery,
-  ListEventSubscriptionsQuery,
-  ListWebhookAttemptsParams,
-  ListWebhookAttemptsQuery,
-  attemptFilterOf,
-  ListWebhookMessagesParams,
-  ListWebhookMessagesQuery,
-  Page,
-  CursorPageParams,
-  RecoverEventSubscriptionCommand,
-  RedeliveryRangeParams,
-  ReplayMissingEventsCommand,
-  ResendWebhookMessageCommand,
-  RotateEventSubscriptionSecretCommand,
-  UpdateEventSubscriptionCommand,
-  UpdateEventSubscriptionRequest,
-  WebhookAttemptResponse,
-  WebhookMessageParams,
-  WebhookMessageResponse,
-} from '@ledger/contracts';
+import { attemptFilterOf, CommandAccepted, CommandOrigin, CreateEventSubscriptionCommand, CreateEventSubscriptionRequest, CursorPageParams, DeleteEventSubscriptionCommand, EmptyModel, EventSubscriptionCreatedModel, EventSubscriptionPageModel, EventSubscriptionResponse, EventSubscriptionSecretIssued, EventSubscriptionSecretResponse, EventSubscriptionTokenParam, GetEventSubscriptionQuery, GetEventSubscriptionSecretQuery, GetWebhookMessageQuery, ListEventSubscriptionsQuery, ListWebhookAttemptsParams, ListWebhookAttemptsQuery, ListWebhookMessagesParams, ListWebhookMessagesQuery, Page, RecoverEventSubscriptionCommand, RedeliveryRangeParams, ReplayMissingEventsCommand, ResendWebhookMessageCommand, RotateEventSubscriptionSecretCommand, UpdateEventSubscriptionCommand, UpdateEventSubscriptionRequest, WebhookAttemptPageModel, WebhookAttemptResponse, WebhookMessagePageModel, WebhookMessageParams, WebhookMessageResponse } from '@ledger/contracts';
 import { ProgramApi, Route } from '../http/api-routes';
 import { CallerOrigin } from '../http/command-origin';
 import { pageRequest } from '../http/paging';
-import {
-  EmptyModel,
-  EventSubscriptionCreatedModel,
-  EventSubscriptionModel,
-  EventSubscriptionPageModel,
-  EventSubscriptionSecretModel,
-  WebhookAttemptPageModel,
-  WebhookMessageModel,
-  WebhookMessagePageModel,
-} from '../http/openapi-models';
 import { WriteAcknowledger } from '../http/write-acknowledger';
 
 /**
@@ -80,12 +39,12 @@ export class EventSubscriptionsController {
     return this.queries.execute(new ListEventSubscriptionsQuery(programToken, pageRequest(params)));
   }
 
-  @Route('GET', ':event_subscription_token', { summary: 'Get an event subscription', answers: EventSubscriptionModel, errors: [404] })
+  @Route('GET', ':event_subscription_token', { summary: 'Get an event subscription', answers: EventSubscriptionResponse, errors: [404] })
   get(@CallingProgram() programToken: string, @Param() { event_subscription_token }: EventSubscriptionTokenParam): Promise<EventSubscriptionResponse> {
     return this.queries.execute(new GetEventSubscriptionQuery(programToken, event_subscription_token));
   }
 
-  @Route('PATCH', ':event_subscription_token', { summary: 'Update an event subscription; only the fields given change', answers: EventSubscriptionModel, errors: [404, 409] })
+  @Route('PATCH', ':event_subscription_token', { summary: 'Update an event subscription; only the fields given change', answers: EventSubscriptionResponse, errors: [404, 409] })
   async update(
     @CallerOrigin() origin: CommandOrigin,
     @Param() { event_subscription_token }: EventSubscriptionTokenParam,
@@ -109,13 +68,13 @@ export class EventSubscriptionsController {
     return {};
   }
 
-  @Route('GET', ':event_subscription_token/secret', { summary: 'The subscription\'s signing secret', answers: EventSubscriptionSecretModel, errors: [404] })
+  @Route('GET', ':event_subscription_token/secret', { summary: 'The subscription\'s signing secret', answers: EventSubscriptionSecretResponse, errors: [404] })
   secret(@CallingProgram() programToken: string, @Param() { event_subscription_token }: EventSubscriptionTokenParam): Promise<EventSubscriptionSecretResponse> {
     return this.queries.execute(new GetEventSubscriptionSecretQuery(programToken, event_subscription_token));
   }
 
   /** Deliveries from now on, retries of older messages included, are signed with the new secret. */
-  @Route('POST', ':event_subscription_token/secret/rotate', { summary: 'Rotate the signing secret', answers: EventSubscriptionSecretModel, errors: [404, 409] })
+  @Route('POST', ':event_subscription_token/secret/rotate', { summary: 'Rotate the signing secret', answers: EventSubscriptionSecretResponse, errors: [404, 409] })
   async rotate(@CallerOrigin() origin: CommandOrigin, @Param() { event_subscription_token }: EventSubscriptionTokenParam): Promise<EventSubscriptionSecretResponse> {
     const issued = await this.commands.execute<RotateEventSubscriptionSecretCommand, EventSubscriptionSecretIssued>(
       new RotateEventSubscriptionSecretCommand(origin, event_subscription_token),
@@ -135,7 +94,7 @@ export class EventSubscriptionsController {
     );
   }
 
-  @Route('GET', ':event_subscription_token/messages/:message_token', { summary: 'One webhook message', answers: WebhookMessageModel, errors: [404] })
+  @Route('GET', ':event_subscription_token/messages/:message_token', { summary: 'One webhook message', answers: WebhookMessageResponse, errors: [404] })
   message(@CallingProgram() programToken: string, @Param() { event_subscription_token, message_token }: WebhookMessageParams): Promise<WebhookMessageResponse> {
     return this.queries.execute(new GetWebhookMessageQuery(programToken, event_subscription_token, message_token));
   }
@@ -154,7 +113,7 @@ export class EventSubscriptionsController {
   /** Due again at once, with the whole retry schedule ahead; answers the message as it now stands. */
   @Route('POST', ':event_subscription_token/messages/:message_token/resend', {
     summary: 'Deliver a message again, with the whole retry schedule ahead',
-    answers: WebhookMessageModel,
+    answers: WebhookMessageResponse,
     errors: [404, 409],
   })
   async resend(@CallingProgram() programToken: string, @Param() { event_subscription_token, message_token }: WebhookMessageParams): Promise<WebhookMessageResponse> {

@@ -1,9 +1,8 @@
 import { Body, Param } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { CallingProgram } from '@ledger/auth';
-import { EventSubscriptionTokenParam, SendExampleEventCommand, SendExampleRequest } from '@ledger/contracts';
+import { EmptyModel, EventSubscriptionTokenParam, SendExampleEventCommand, SendExampleRequest } from '@ledger/contracts';
 import { ProgramApi, Route } from '../http/api-routes';
-import { EmptyModel } from '../http/openapi-models';
 
 /** Lithic's simulated example webhook: a copy of the program's latest event of the type, sent to one subscription. */
 @ProgramApi('simulations (sandbox only)', 'v1/simulate/event_subscriptions', { sandboxOnly: true })

@@ -2,28 +2,13 @@ import { Get, Headers, Logger, Param, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
 import { CallingProgram } from '@ledger/auth';
-import {
-  ANY_UUID,
-  attemptFilterOf,
-  EventResponse,
-  EventStreamParams,
-  EventSubscriptionEventParams,
-  EventTokenParam,
-  ListEventAttemptsQuery,
-  ListEventsParams,
-  ListWebhookAttemptsParams,
-  Page,
-  ResendWebhookMessageCommand,
-  webhookMessageId,
-  WebhookAttemptResponse,
-} from '@ledger/contracts';
+import { ANY_UUID, attemptFilterOf, EmptyModel, EventPageModel, EventResponse, EventStreamParams, EventSubscriptionEventParams, EventTokenParam, ListEventAttemptsQuery, ListEventsParams, ListWebhookAttemptsParams, Page, ResendWebhookMessageCommand, WebhookAttemptPageModel, WebhookAttemptResponse, webhookMessageId } from '@ledger/contracts';
 import { NotFound } from '@ledger/domain';
 import { ProgramApi, Route } from '../http/api-routes';
 import { pageRequest } from '../http/paging';
 import { RequestInvalid } from '../http/errors';
 import { takeRawResponse } from '../http/http-answer';
 import { RequestWithId, requestIdOf } from '../http/request-id';
-import { EmptyModel, EventModel, EventPageModel, WebhookAttemptPageModel } from '../http/openapi-models';
 import { FeedEvents, positionOf, presentEvent } from './feed-events';
 import { LiveEventStreams } from './live-event-streams';
 
@@ -89,7 +74,7 @@ export class EventsController {
   }
 
   /** Declared after `stream`, so that path is never read as a token. */
-  @Route('GET', ':event_token', { summary: 'Get an event', answers: EventModel, errors: [404] })
+  @Route('GET', ':event_token', { summary: 'Get an event', answers: EventResponse, errors: [404] })
   async get(@CallingProgram() programToken: string, @Param() { event_token }: EventTokenParam): Promise<EventResponse> {
     const row = await this.feed.event(programToken, event_token);
     if (!row) throw new NotFound(`Event ${event_token} not found`, 'event_token');

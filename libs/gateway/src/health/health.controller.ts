@@ -1,7 +1,11 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Pool } from 'pg';
-import { HealthModel } from '../http/openapi-models';
+
+export class HealthModel {
+  @ApiProperty({ enum: ['ok'] })
+  status!: 'ok';
+}
 
 /** Answers 200 once the service can take requests: the database answers and the app is listening. */
 @ApiTags('health')
@@ -12,7 +16,7 @@ export class HealthController {
   @Get('health')
   @ApiOperation({ summary: 'Liveness: 200 once the database answers (no api-key needed)' })
   @ApiOkResponse({ type: HealthModel })
-  async health(): Promise<{ status: 'ok' }> {
+  async health(): Promise<HealthModel> {
     await this.pool.query('select 1');
     return { status: 'ok' };
   }

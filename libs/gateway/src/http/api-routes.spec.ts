@@ -1,11 +1,11 @@
 import 'reflect-metadata';
+import { EmptyModel } from '@ledger/contracts';
 import { GUARDS_METADATA, HTTP_CODE_METADATA, INTERCEPTORS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { RequestMethod } from '@nestjs/common';
 import { ApiKeyGuard } from '@ledger/auth';
 import { ProgramApi, Route } from './api-routes';
 import { DeclaredInputGuard } from './declared-input.guard';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
-import { EmptyModel } from './openapi-models';
 import { ReadsAfterWritesGuard } from './reads-after-writes.guard';
 import { SandboxOnlyGuard } from './sandbox-only.guard';
 

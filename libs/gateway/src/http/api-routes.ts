@@ -1,9 +1,9 @@
 import { applyDecorators, Controller, Delete, Get, HttpCode, Patch, Post, Put, Type, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ApiKeyGuard } from '@ledger/auth';
+import { ApiErrors } from './api-errors';
 import { ChecksDeclaredInputs, DeclaredInputGuard } from './declared-input.guard';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
-import { ApiErrors } from './openapi-models';
 import { ReadsAfterWritesGuard } from './reads-after-writes.guard';
 import { SandboxOnlyGuard } from './sandbox-only.guard';
 

@@ -2,32 +2,13 @@ import { Body, Inject, Logger, Req } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import { CallingProgram } from '@ledger/auth';
-import {
-  SettlementAccepted,
-  SimulateAuthorizationCommand,
-  SimulateAuthorizeRequest,
-  SimulateClearingRequest,
-  SimulateReturnCommand,
-  SimulateReturnRequest,
-  SimulateReturnReversalCommand,
-  SimulateReturnReversalRequest,
-  SimulateSettlementCommand,
-  SimulateSettleRequest,
-  SimulateTransactionAmountRequest,
-  SimulateTransactionEventCommand,
-  SimulateVoidRequest,
-  SimulationAccepted,
-  SimulationResponse,
-  TransactionAmountAction,
-  type CommandOrigin,
-} from '@ledger/contracts';
+import { type CommandOrigin, SettlementAccepted, SettlementModel, SimulateAuthorizationCommand, SimulateAuthorizeRequest, SimulateClearingRequest, SimulateReturnCommand, SimulateReturnRequest, SimulateReturnReversalCommand, SimulateReturnReversalRequest, SimulateSettlementCommand, SimulateSettleRequest, SimulateTransactionAmountRequest, SimulateTransactionEventCommand, SimulateVoidRequest, SimulationAccepted, SimulationResponse, TransactionAmountAction } from '@ledger/contracts';
 import type { FaultPoints } from '@ledger/event-store';
 import { FAULT_POINTS } from '@ledger/runtime';
 import { WriteAcknowledger } from '../http/write-acknowledger';
 import { mapError } from '../http/error-status';
 import { SimulatedWrite, SimulationOutcomes } from './simulation-outcomes';
 import { ProgramApi, Route } from '../http/api-routes';
-import { SettlementModel, SimulationModel } from '../http/openapi-models';
 import { commandOrigin } from '../http/command-origin';
 import { AuthorizationDeclined, AuthorizationNotRecorded, AuthorizationOutcomeUnknown, RequestInvalid } from '../http/errors';
 import { RequestWithId, requestIdOf } from '../http/request-id';
@@ -57,7 +38,7 @@ export class SimulationsController {
 
   @Route('POST', 'authorize', {
     summary: 'Simulate an authorization (spec 4.1); a decline answers 422 with the transaction token',
-    answers: SimulationModel,
+    answers: SimulationResponse,
     errors: [422],
   })
   async authorize(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateAuthorizeRequest): Promise<SimulationResponse> {
@@ -115,25 +96,25 @@ export class SimulationsController {
     );
   }
 
-  @Route('POST', 'void', { summary: 'Void (part of) a pending authorization (spec 4.2); all that is pending when amount is absent', answers: SimulationModel })
+  @Route('POST', 'void', { summary: 'Void (part of) a pending authorization (spec 4.2); all that is pending when amount is absent', answers: SimulationResponse })
   void(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateVoidRequest): Promise<SimulationResponse> {
     return this.transactionEvent('VOID', programToken, request, body);
   }
 
   @Route('POST', 'clearing', {
     summary: 'Clear an authorization (spec 4.3), all that is pending when amount is absent; the transaction moves to SETTLING',
-    answers: SimulationModel,
+    answers: SimulationResponse,
   })
   clearing(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateClearingRequest): Promise<SimulationResponse> {
     return this.transactionEvent('CLEARING', programToken, request, body);
   }
 
-  @Route('POST', 'authorization_advice', { summary: 'Change the pending amount of an authorization', answers: SimulationModel })
+  @Route('POST', 'authorization_advice', { summary: 'Change the pending amount of an authorization', answers: SimulationResponse })
   advice(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateTransactionAmountRequest): Promise<SimulationResponse> {
     return this.transactionEvent('ADVICE', programToken, request, body);
   }
 
-  @Route('POST', 'return', { summary: 'Return (refund) an amount to a card (spec 4.4)', answers: SimulationModel })
+  @Route('POST', 'return', { summary: 'Return (refund) an amount to a card (spec 4.4)', answers: SimulationResponse })
   async return(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateReturnRequest): Promise<SimulationResponse> {
     const origin = commandOrigin(programToken, request);
     const transactionToken = randomUUID();
@@ -149,7 +130,7 @@ export class SimulationsController {
 
   @Route('POST', 'return_reversal', {
     summary: 'Take a whole SETTLING or SETTLED return back (Lithic simulateReturnReversal); the return becomes VOIDED',
-    answers: SimulationModel,
+    answers: SimulationResponse,
   })
   async returnReversal(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateReturnReversalRequest): Promise<SimulationResponse> {
     const origin = commandOrigin(programToken, request);

@@ -1,6 +1,5 @@
 import { Body, Inject } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CallingProgram } from '@ledger/auth';
 import { AdvanceProgramClockCommand, CommandAccepted, CommandOrigin, ProgramClockResponse, SimulateClockAdvanceRequest, parseInstantParameter } from '@ledger/contracts';
 import { programDecider, ProgramNotFound, programStreamId, programTime } from '@ledger/domain';
@@ -9,17 +8,6 @@ import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 import { ProgramApi, Route } from '../http/api-routes';
 import { CallerOrigin } from '../http/command-origin';
 import { WriteAcknowledger } from '../http/write-acknowledger';
-
-export class ProgramClockModel implements ProgramClockResponse {
-  @ApiProperty({ format: 'date-time', description: "Business time: what the program's spend windows, velocity rule, card expiry, platform limits and list filters read now" })
-  now!: string;
-  @ApiProperty({ format: 'date-time', description: 'The wall clock at the same moment (webhook signatures and rate limits use it)' })
-  wall_time!: string;
-  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'The instant the last advance set; null: never advanced, the clock is the wall clock' })
-  frozen_time!: string | null;
-  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'Wall time of the last advance; null: never advanced' })
-  advanced_at!: string | null;
-}
 
 /**
  * The sandbox test clock (Stripe's test clocks, one per program): moving it forward lets trailing
@@ -34,14 +22,14 @@ export class TestClockController {
     @Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment,
   ) {}
 
-  @Route('GET', '', { summary: "The calling program's test clock: its business time now, and its last advance", answers: ProgramClockModel })
+  @Route('GET', '', { summary: "The calling program's test clock: its business time now, and its last advance", answers: ProgramClockResponse })
   clock(@CallingProgram() programToken: string): Promise<ProgramClockResponse> {
     return this.read(programToken);
   }
 
   @Route('POST', 'advance', {
     summary: "Move the calling program's clock forward to frozen_time; it keeps running from there. A time before the clock's now is 400: it never moves backwards",
-    answers: ProgramClockModel,
+    answers: ProgramClockResponse,
   })
   async advance(@CallerOrigin() origin: CommandOrigin, @Body() body: SimulateClockAdvanceRequest): Promise<ProgramClockResponse> {
     // The DTO has checked the form; the instant goes on in one UTC spelling.

@@ -1,10 +1,9 @@
 import { Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { CallingProgram } from '@ledger/auth';
-import { DEFAULT_PAGE_SIZE, GetTransactionQuery, ListTransactionsParams, ListTransactionsQuery, Page, TransactionResponse, TransactionTokenParam } from '@ledger/contracts';
+import { DEFAULT_PAGE_SIZE, GetTransactionQuery, ListTransactionsParams, ListTransactionsQuery, Page, TransactionPageModel, TransactionResponse, TransactionTokenParam } from '@ledger/contracts';
 import { TimeTravel } from '../audit/time-travel';
 import { ProgramApi, Route } from '../http/api-routes';
-import { TransactionModel, TransactionPageModel } from '../http/openapi-models';
 import { RequestInvalid } from '../http/errors';
 import { emptyPage, pageRequest } from '../http/paging';
 
@@ -43,7 +42,7 @@ export class TransactionsController {
     return this.queries.execute(new ListTransactionsQuery(programToken, filter, paging));
   }
 
-  @Route('GET', ':transaction_token', { summary: 'Get one transaction', answers: TransactionModel, errors: [404] })
+  @Route('GET', ':transaction_token', { summary: 'Get one transaction', answers: TransactionResponse, errors: [404] })
   get(@CallingProgram() programToken: string, @Param() { transaction_token }: TransactionTokenParam): Promise<TransactionResponse> {
     return this.queries.execute(new GetTransactionQuery(programToken, transaction_token));
   }
