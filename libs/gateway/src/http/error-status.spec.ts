@@ -15,7 +15,7 @@ import {
   UnknownWebhookEventType,
 } from '@ledger/domain';
 import { ReadModelBehind } from '@ledger/runtime';
-import { AuthorizationDeclined, IdempotencyKeyInProgress, IdempotencyKeyReused, RateLimited, RequestInvalid } from './errors';
+import { AuthorizationDeclined, IdempotencyKeyInProgress, IdempotencyKeyReused, RateLimited, RequestInvalid, UnsupportedMediaType } from './errors';
 import { mapError, replayedOutcomeAdvice, retryHeaders } from './error-status';
 
 /**
@@ -45,9 +45,9 @@ const final: [string, unknown, number][] = [
   ['a declined authorization (422)', new AuthorizationDeclined('CARD_CLOSED', 't-4'), 422],
   ['an Idempotency-Key used for another request (422)', new IdempotencyKeyReused(), 422],
   ['no or an unknown api-key (401)', new Unauthenticated('Could not find API key'), 401],
-  ['malformed JSON (400)', Object.assign(new Error('x'), { status: 400, type: 'entity.parse.failed' }), 400],
-  ['a body too large (413)', Object.assign(new Error('x'), { status: 413, type: 'entity.too.large', limit: 102400 }), 413],
-  ['a charset other than UTF-8 (415)', Object.assign(new Error('x'), { status: 415, type: 'charset.unsupported' }), 415],
+  ['malformed JSON (400)', new RequestInvalid('Request body is not valid JSON'), 400],
+  ['a body too large (413)', new HttpException('Request body is too large', 413), 413],
+  ['a body not sent as UTF-8 JSON (415)', new UnsupportedMediaType('Request body must be UTF-8 JSON'), 415],
 ];
 
 describe('retry advice', () => {

@@ -72,13 +72,11 @@ export function mapError(error: unknown): MappedError {
   // A body over the limit reaches us as Nest's HttpException(413) with Fastify's wording; nothing
   // else answers 413, so it gets the message the API documents.
   if (error instanceof HttpException) return withStatusAdvice(error.getStatus(), error.getStatus() === 413 ? bodyTooLarge(BODY_LIMIT_BYTES) : httpExceptionMessage(error));
-  const parserError = bodyParserError(error);
-  if (parserError) return withStatusAdvice(parserError.status, parserError.message);
   return { status: 500, message: 'Internal error', retry: NO_ADVICE };
 }
 
 /**
- * Errors known only by their status (Nest's and body-parser's, the command transport's 503): a 4xx
+ * Errors known only by their status (Nest's and Fastify's, the command transport's 503): a 4xx
  * other than 408 and 429 is the request's own fault and FINAL; 503 is worth a retry after a moment.
  */
 function withStatusAdvice(status: number, message: string): MappedError {
@@ -108,23 +106,6 @@ function httpExceptionMessage(error: HttpException): string {
   if (typeof response === 'string') return response;
   const message = (response as { message?: unknown }).message;
   return Array.isArray(message) ? message.join('; ') : String(message ?? error.message);
-}
-
-/** body-parser marks its errors with a status and a type; only those are the client's fault. */
-function bodyParserError(error: unknown): { status: number; message: string } | null {
-  const candidate = error as { status?: number; type?: string; limit?: number };
-  if (typeof candidate?.type !== 'string' || typeof candidate.status !== 'number') return null;
-  switch (candidate.type) {
-    case 'entity.parse.failed':
-      return { status: 400, message: 'Request body is not valid JSON' };
-    case 'entity.too.large':
-      return { status: 413, message: bodyTooLarge(candidate.limit ?? BODY_LIMIT_BYTES) };
-    case 'encoding.unsupported':
-    case 'charset.unsupported':
-      return { status: 415, message: 'Request body must be UTF-8 JSON' };
-    default:
-      return candidate.status >= 400 && candidate.status < 500 ? { status: candidate.status, message: 'Request body could not be read' } : null;
-  }
 }
 
 function bodyTooLarge(limit: number): string {

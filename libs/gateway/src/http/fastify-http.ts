@@ -142,26 +142,29 @@ function hasQuery(query: unknown): boolean {
   return false;
 }
 
-/** The routes the Fastify instance of this app dispatches, HEAD left out. */
-export function fastifyRoutes(app: INestApplication): { method: string; pattern: string }[] {
+/**
+ * Every method and path pattern (`/v1/cards/:card_token`) the app's HTTP stack dispatches, read from
+ * Fastify's route table, below Nest, so a route registered any way at all (controller, adapter,
+ * Swagger) is seen. HEAD is left out: it is answered wherever GET is.
+ */
+export function dispatchedRoutes(app: INestApplication): { method: string; path: string }[] {
   const routes = (app.getHttpAdapter().getInstance() as Record<symbol, RouteTable | undefined>)[ROUTES];
   if (!routes) throw new Error('configureFastifyHttp was not called on this app');
-  return routes.list();
+  return routes.list().map(({ method, pattern }) => ({ method, path: pattern }));
 }
 
-/** body-parser's rules and its error shapes, which error-status.ts maps: UTF-8 only, strict, an empty body is {}. */
+/** The API's JSON body: UTF-8 only, an object or an array (never a bare null, number or string), an empty body is {}. */
 function parseJsonBody(request: FastifyRequest, text: string): unknown {
-  if (!isUtf8(charsetOf(request.headers['content-type'] ?? ''))) throw Object.assign(new Error('unsupported charset'), { status: 415, type: 'charset.unsupported' });
+  if (!isUtf8(charsetOf(request.headers['content-type'] ?? ''))) throw new UnsupportedMediaType('Request body must be UTF-8 JSON');
   if (text.length === 0) return {};
-  const invalid = () => Object.assign(new Error('invalid JSON'), { status: 400, type: 'entity.parse.failed' });
-  // Strict, as body-parser's `strict: true`: a body is an object or an array, never a bare null, number or string.
+  const invalid = new RequestInvalid('Request body is not valid JSON');
   const first = /^[\x20\x09\x0a\x0d]*(.)/.exec(text)?.[1];
-  if (first !== '{' && first !== '[') throw invalid();
+  if (first !== '{' && first !== '[') throw invalid;
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw invalid();
+    throw invalid;
   }
   refuseNonIntegerLiterals(text);
   return body;

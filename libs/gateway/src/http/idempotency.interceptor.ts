@@ -1,5 +1,4 @@
 import { CallHandler, ExecutionContext, Inject, Injectable, Logger, NestInterceptor } from '@nestjs/common';
-import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { createHash } from 'node:crypto';
 import { catchError, mergeMap, Observable } from 'rxjs';
 import type { AuthenticatedRequest } from '@ledger/auth';
@@ -21,6 +20,8 @@ const POLL_MS = 25;
 const CLEANUP_EVERY_MS = 60_000;
 const METHODS = new Set(['POST', 'PATCH']);
 const VALID_KEY = /^[\x20-\x7e]{1,255}$/;
+/** The success of every route this runs on: Route() puts it on POST and PATCH routes only, and answers both 200. */
+const SUCCESS_STATUS = 200;
 
 type Request = RequestWithId & AuthenticatedRequest;
 
@@ -63,10 +64,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
       throw new IdempotentReplay(stored.status, stored.body);
     }
 
-    const successStatus: number = Reflect.getMetadata(HTTP_CODE_METADATA, context.getHandler()) ?? (request.method === 'POST' ? 201 : 200);
     return next.handle().pipe(
       mergeMap(async (body: unknown) => {
-        await this.complete(programToken, key, hash, { status: successStatus, body }, request);
+        await this.complete(programToken, key, hash, { status: SUCCESS_STATUS, body }, request);
         return body;
       }),
       catchError(async (error: unknown) => {

@@ -8,8 +8,9 @@ export const API_KEY_SCHEME = 'api-key';
 
 /**
  * The OpenAPI 3.1 document of the REST API, built from the controllers' and DTOs' decorators.
- * @nestjs/swagger 11 writes OpenAPI 3.0 schemas (`nullable`, boolean `exclusiveMinimum`), so the
- * document is rewritten to their 3.1 (JSON Schema 2020-12) forms before its version says 3.1.0.
+ * @nestjs/swagger 11 writes OpenAPI 3.0 schemas (`nullable`), so the document is rewritten to their
+ * 3.1 (JSON Schema 2020-12) forms before its version says 3.1.0. No field declares an exclusive bound
+ * (3.0 writes it as a boolean; openapi.spec fails if one appears).
  */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -68,8 +69,8 @@ type Json = Record<string, any>;
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /**
- * Rewrites the 3.0-only schema keywords to 3.1 (`nullable` to a `null` type or `anyOf`, boolean
- * exclusive bounds to numeric ones), makes operationIds unique and plain (an aliased path repeats one),
+ * Rewrites the 3.0-only `nullable` to a `null` type or `anyOf`, makes operationIds unique and plain
+ * (an aliased path repeats one),
  * and gives public operations an explicit empty `security`.
  */
 export function toOpenApi31(document: OpenAPIObject): OpenAPIObject {
@@ -114,18 +115,6 @@ function fixSchema(schema: Json): void {
   for (const child of Object.values<Json>(schema.properties ?? {})) fixSchema(child);
   for (const key of ['allOf', 'anyOf', 'oneOf']) for (const child of schema[key] ?? []) fixSchema(child);
   for (const key of ['items', 'not', 'additionalProperties']) if (typeof schema[key] === 'object') fixSchema(schema[key]);
-  for (const [bound, limit] of [
-    ['exclusiveMinimum', 'minimum'],
-    ['exclusiveMaximum', 'maximum'],
-  ] as const) {
-    if (typeof schema[bound] !== 'boolean') continue;
-    if (schema[bound] && schema[limit] !== undefined) {
-      schema[bound] = schema[limit];
-      delete schema[limit];
-    } else {
-      delete schema[bound];
-    }
-  }
   if (!('nullable' in schema)) return;
   const nullable = schema.nullable === true;
   delete schema.nullable;
