@@ -1,2 +1,2 @@
-/** The largest request body, in bytes (100 KiB, body-parser's "100kb"), on either HTTP stack. */
+/** The largest request body, in bytes (100 KiB): over it, 413 before the body is parsed. */
 export const BODY_LIMIT_BYTES = 100 * 1024;
