@@ -7,10 +7,9 @@ import { FAULT_POINTS, PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 import { CardLocator } from '../card-locator';
 
 /**
- * A simulated authorization: the card decides, and its decision and the transaction it opens are
- * one write (AuthorizeCardSpendHandler). The answer's position is that write's, so a read that must
- * show the transaction waits for it. On a store without multi-stream appends the transaction follows
- * the decision and the reconciler completes it should the process die in between. The transaction
+ * A simulated authorization: the card is found by its number here, and the card-service decides;
+ * its decision and the transaction it opens are one write (AuthorizeCardSpendHandler). The answer's
+ * position is that write's, so a read that must show the transaction waits for it. The transaction
  * token is the caller's (the gateway's): with it the gateway can find, or rule out, the decision when
  * this answer never reaches it.
  */
