@@ -4,6 +4,7 @@ import type { FaultPoints } from './fault-points';
 import { chainEvents, chainHeadOf } from './hash-chain';
 import { StreamFold, StreamFoldCache } from './stream-fold-cache';
 import { StreamQueue } from './stream-queue';
+import { LostRaces } from './lost-races';
 
 /** Who asked: the command's origin, carried into every event's metadata. */
 export type EventOrigin = Pick<EventMetadata, 'programToken' | 'correlationId' | 'causationId'>;
@@ -74,11 +75,6 @@ export interface CommandPipelineOptions<Event = unknown> {
   readonly writeOnce?: boolean;
 }
 
-/** Enough for dozens of writers racing on one stream; each loss waits a little longer, at random. */
-const MAX_ATTEMPTS = 200;
-const backoff = (attempt: number): Promise<void> =>
-  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 * attempt)));
-
 type Folder<Event, State> = Pick<Decider<never, Event, State, never>, 'initialState' | 'evolve'>;
 
 /** The fold of a stream with no events: what a decision on a stream known to be new starts from. */
@@ -128,6 +124,7 @@ async function decideUntilRecorded<Command, Event, State>(
   origin: EventOrigin,
   options: CommandPipelineOptions<Event>,
 ): Promise<CommandOutcome<Event, State>> {
+  const races = new LostRaces();
   for (let attempt = 1; ; attempt++) {
     const assumed = attempt === 1 ? assumedFold(env, decider, streamId, options) : undefined;
     const fold = assumed ?? (await foldStream(env, decider, codec, streamId));
@@ -155,19 +152,9 @@ async function decideUntilRecorded<Command, Event, State>(
       return { events, state, position: result.position, version: result.nextExpectedVersion };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError) || error.streamId !== streamId) throw error;
-      await retryAfterConflict(error, attempt, assumed !== undefined);
+      await races.after(error, { assumedFold: assumed !== undefined });
     }
   }
-}
-
-/**
- * Between two attempts of a decision that lost a race: rethrows once the attempts are spent, else
- * waits a little longer after each loss, at random. An attempt taken on an assumed fold costs no
- * wait: the read that follows is the normal path.
- */
-export async function retryAfterConflict(error: WrongExpectedVersionError, attempt: number, assumed: boolean): Promise<void> {
-  if (attempt >= MAX_ATTEMPTS) throw error;
-  if (!assumed) await backoff(attempt);
 }
 
 /** The program's clock: what the caller already knows, else what the environment's clock says. */

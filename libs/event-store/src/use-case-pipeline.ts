@@ -1,7 +1,8 @@
 import { comparePositions, EventMetadata, GlobalPosition, NO_STREAM, WrongExpectedVersionError } from './event-store.port';
 import type { Decider } from './decider';
 import { chainEvents } from './hash-chain';
-import { EventCodec, EventOrigin, foldOf, PipelineEnvironment, retryAfterConflict } from './command-pipeline';
+import { EventCodec, EventOrigin, foldOf, PipelineEnvironment } from './command-pipeline';
+import { LostRaces } from './lost-races';
 import type { StreamFold } from './stream-fold-cache';
 
 type Folder<Event, State> = Pick<Decider<never, Event, State, never>, 'initialState' | 'evolve'>;
@@ -72,6 +73,7 @@ async function decideUntilRecorded<Result>(
   origin: EventOrigin,
   decide: (reader: StreamReader) => Promise<UseCaseDecision<Result>>,
 ): Promise<UseCaseOutcome<Result>> {
+  const races = new LostRaces();
   for (let attempt = 1; ; attempt++) {
     const trusting = attempt === 1 && env.folds !== undefined;
     let decision: UseCaseDecision<Result>;
@@ -92,7 +94,7 @@ async function decideUntilRecorded<Result>(
     } catch (error) {
       const conflicted = error instanceof WrongExpectedVersionError && decision.streams.some((stream) => stream.streamId === error.streamId && !stream.mustBeNew);
       if (!conflicted) throw error;
-      await retryAfterConflict(error, attempt, trusting);
+      await races.after(error, { assumedFold: trusting });
     }
   }
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ledgerCodec, CommandOrigin } from '@ledger/contracts';
 import { TransactionCommand, TransactionEvent, transactionDecider, transactionStreamId, TransactionResult } from '@ledger/domain';
 import { commandHandler, EventStore, formatPosition, RecordedEvent, type PipelineEnvironment } from '@ledger/event-store';
+import { RetryDelays } from '@ledger/retry';
 import { EVENT_STORE, LEDGER_CONFIG, LedgerConfig, PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 
 /** What stands under a failed simulation's token once its outcome is known. */
@@ -17,8 +18,8 @@ export type SimulatedWrite =
   /** A void, clearing, advice or return reversal: one event on an existing transaction. */
   | { readonly kind: 'movement'; readonly transactionToken: string; readonly eventToken: string };
 
-const FIRST_RETRY_MS = 20;
-const LONGEST_RETRY_MS = 500;
+/** Waits between attempts while the database cannot be reached, up to the read-your-writes deadline. */
+const WAITS = { firstMs: 20, longestMs: 500 };
 
 /**
  * Turns "the simulation failed somewhere" (the database's reply lost after the commit, a NATS timeout,
@@ -48,7 +49,9 @@ export class SimulationOutcomes {
         ? { type: 'WithdrawAuthorization', transactionToken: write.transactionToken, programToken: origin.programToken }
         : { type: 'WithdrawEventToken', transactionToken: write.transactionToken, programToken: origin.programToken, eventToken: write.eventToken };
     const deadline = Date.now() + this.config.readYourWritesTimeoutMs;
-    for (let wait = FIRST_RETRY_MS; ; wait = Math.min(LONGEST_RETRY_MS, wait * 2)) {
+    const waits = new RetryDelays(WAITS);
+    for (;;) {
+      const wait = waits.next();
       try {
         // The domain decides: withdrawn when nothing stands under the token. A write that lands
         // meanwhile makes this one conflict, and it is decided again on what now stands.
