@@ -27,6 +27,7 @@ import {
   ProgramAlreadyExists,
   ProgramNotFound,
   TransactionNotFound,
+  TransactionEventTokenWithdrawn,
   TransactionStateConflict,
   UnknownWebhookEventType,
 } from '@ledger/domain';
@@ -62,6 +63,7 @@ const SAMPLES: Error[] = [
   new CardNumberTaken(),
   new TransactionNotFound('t-1'),
   new TransactionStateConflict('t-2', 'SETTLING', 'a void', 'a PENDING authorization'),
+  new TransactionEventTokenWithdrawn('t-2', 'e-9'),
   new AmountAboveAvailable('left to clear', 900, 700),
   new LocalAmountOutOfRange(500, 10n ** 20n),
   new ProgramNotFound('p-1'),

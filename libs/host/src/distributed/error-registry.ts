@@ -24,6 +24,7 @@ import {
   ProgramAlreadyExists,
   ProgramNotFound,
   TransactionNotFound,
+  TransactionEventTokenWithdrawn,
   TransactionStateConflict,
   UnknownWebhookEventType,
 } from '@ledger/domain';
@@ -97,6 +98,7 @@ export const CROSSING_ERRORS = new ErrorRegistry([
     CardNumberTaken,
     TransactionNotFound,
     TransactionStateConflict,
+    TransactionEventTokenWithdrawn,
     AmountAboveAvailable,
     LocalAmountOutOfRange,
     ProgramNotFound,
