@@ -4,7 +4,7 @@ import { Pool } from 'pg';
 import { PostgresEventStore, type EventMetadata } from '@ledger/event-store';
 import { ReadModelProjector } from '@ledger/projector';
 import { createReadModelClient, migrateReadModel } from '@ledger/read-model';
-import { truncateAll, workerDatabaseUrl } from '@ledger/test-support';
+import { eventually, truncateAll, workerDatabaseUrl } from '@ledger/test-support';
 
 /**
  * What the log derives besides the read models (the events feed's rows, the webhook outbox's
@@ -47,8 +47,12 @@ it.each([1, 7, 1000])('the projector derives the recorded feed rows and outbox m
       const expected = event.stream_version === 0 ? -1 : event.stream_version - 1;
       await store.append(event.stream_id, [{ type: event.event_type, schemaVersion: event.schema_version, data: event.data, metadata: event.metadata }], expected);
     }
-    const events = await store.readAll({ after: null, maxCount: 100_000 });
-    expect(events).toHaveLength(fixture.length);
+    // The log shows a commit once no older transaction of the cluster is still open (another suite's,
+    // in another database, may be): wait until every event appended here is readable.
+    const events = await eventually('every appended event to be readable in the log', async () => {
+      const read = await store.readAll({ after: null, maxCount: 100_000 });
+      return read.length === fixture.length ? read : null;
+    });
     const projector = new ReadModelProjector(store, readModel, { pool, webhookOutbox: { retrySchedule: [0] } });
     for (let start = 0; start < events.length; start += batchSize) await projector.project(events.slice(start, start + batchSize));
 
