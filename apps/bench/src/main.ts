@@ -16,6 +16,7 @@ import { replayWriteCeiling } from './replay-write-ceiling';
 import { PeakMemoryByPhase } from './peak-memory';
 import { BulkSeeder, SeedCard } from './bulk-seed';
 import { commitCeiling } from './ceilings';
+import { authorizationWriteCeiling } from './authorization-write-ceiling';
 import { bareRouteFigures, bareRouteTargets } from './http-stack-figures';
 import { longHistoryFigures, longHistoryTargets } from './long-history-figures';
 import { AuthorizationRun, NARROWED_ROLES, wholeServiceTargets } from './whole-service-figures';
@@ -65,6 +66,8 @@ async function main(started: number): Promise<void> {
     log(`service up at ${server.baseUrl} (${database.external ? 'DATABASE_URL' : 'embedded PostgreSQL'})`);
     log(`commit ceiling: ${CONNECTIONS} connections for ${SECONDS} s`);
     const commits = await commitCeiling(database.url, CONNECTIONS, SECONDS);
+    log(`authorization write ceiling: the atomic append alone, ${CONNECTIONS} writers on ${CARDS} cards for ${SECONDS} s`);
+    const authorizationWrite = await authorizationWriteCeiling(database.url, database.port, CONNECTIONS, SECONDS, CARDS);
     log('bare route: the served stack vs plain Fastify, CPU per request, alternating');
     const bareFigures = await bareRouteFigures({ baseUrl: server.baseUrl, pid: server.pid }, CONNECTIONS, SECONDS);
     const bare = bareFigures.served.load;
@@ -211,7 +214,7 @@ async function main(started: number): Promise<void> {
       mode: database.external ? 'DATABASE_URL' : 'embedded PostgreSQL',
       connections: CONNECTIONS,
       seconds: SECONDS,
-      ceilings: { commitsPerSecond: commits.commitsPerSecond, bareRoute: bare },
+      ceilings: { commitsPerSecond: commits.commitsPerSecond, bareRoute: bare, authorizationWritesPerSecond: authorizationWrite.writesPerSecond },
       authorizations: { manyCards: many, hotCard, atEightyPercent: { targetRate: target, result: atEighty }, cpuPerAuthorization, narrowed },
       projectionLagMs: lag,
       replay: { events: replay.events, eventsPerSecond: Math.round(replay.eventsPerSecond), identical: replay.differences.length === 0 },
@@ -223,7 +226,7 @@ async function main(started: number): Promise<void> {
       targets: [
         ...bareRouteTargets(bareFigures),
         ...longHistoryTargets(longHistory),
-        ...wholeServiceTargets({ everyRole, narrowed, bareRoute: bare, atEighty, largeReplay }),
+        ...wholeServiceTargets({ everyRole, narrowed, bareRoute: bare, atEighty, largeReplay, writeCeiling: authorizationWrite }),
         ...authorizationTargets({ manyCards: many, hotCard, atEighty: atEighty, perAuthorization: authorizationCost }),
         ...readPathTargets({ lists, largeReplay, peakRssMiB }),
         ...auditTargets(commitment, audit),

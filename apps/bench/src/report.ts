@@ -17,7 +17,7 @@ export interface BenchResult {
   mode: string;
   connections: number;
   seconds: number;
-  ceilings: { commitsPerSecond: number; bareRoute: LoadResult };
+  ceilings: { commitsPerSecond: number; bareRoute: LoadResult; authorizationWritesPerSecond: number };
   authorizations: {
     manyCards: LoadResult;
     hotCard: LoadResult;
@@ -85,6 +85,7 @@ export function report(r: BenchResult): void {
     '| Run | Rate | p50 / p99 / max | Errors |',
     '|---|---|---|---|',
     `| Ceiling: single-row INSERT + COMMIT (pg, ${r.connections} connections) | ${r.ceilings.commitsPerSecond}/s | | |`,
+    `| Ceiling: an authorization's write alone (atomic append of card, transaction and program check, group commit, ${r.connections} writers) | ${r.ceilings.authorizationWritesPerSecond}/s | | |`,
     loadRow('Ceiling: the service\'s bare route (GET /health/live, every global stage, no work)', r.ceilings.bareRoute),
     loadRow(`Authorizations, ${200} cards`, a.manyCards),
     loadRow(`Authorizations, ${200} cards, followers narrowed off (LEDGER_ROLES)`, a.narrowed.result),

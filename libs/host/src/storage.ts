@@ -1,10 +1,10 @@
 import { Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { Client, Pool } from 'pg';
+import { Client } from 'pg';
 import { PostgresEventStore } from '@ledger/event-store';
 import { migrateReadModel, startEmbeddedPostgres } from '@ledger/read-model';
-import { keptSecret, LedgerConfig, ResolvedRuntime } from '@ledger/runtime';
+import { databasePool, keptSecret, LedgerConfig, ResolvedRuntime } from '@ledger/runtime';
 
 export interface PreparedStorage {
   readonly runtime: ResolvedRuntime;
@@ -30,7 +30,7 @@ export async function prepareStorage(config: LedgerConfig, logger = new Logger('
     databaseUrl = embedded.url;
     release = () => embedded.stop();
   }
-  const pool = new Pool({ connectionString: databaseUrl, max: 2 });
+  const pool = databasePool(databaseUrl, 2);
   try {
     if (config.eventStore === 'postgres') await new PostgresEventStore(pool).migrate();
     await migrateReadModel(pool);

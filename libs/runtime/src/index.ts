@@ -14,3 +14,4 @@ export * from './processor-transactions';
 export * from './json-parameter-chunks';
 export * from './webhook-outbox-signal';
 export * from './ledger-pipeline-environment';
+export * from './database-pool';

@@ -10,6 +10,7 @@ import { DigestKeys } from './digest-keys';
 import { LedgerTreeTables } from './ledger-tree-tables';
 import { ledgerPipelineEnvironment } from './ledger-pipeline-environment';
 import { ProjectionWatcher } from './projection-watcher';
+import { databasePool } from './database-pool';
 import { EVENT_STORE, FAULT_POINTS, LEDGER_CONFIG, PIPELINE_ENVIRONMENT, READ_MODEL } from './tokens';
 import { WebhookOutboxSignal } from './webhook-outbox-signal';
 
@@ -49,7 +50,7 @@ export class InfrastructureModule implements OnApplicationShutdown {
         {
           provide: Pool,
           useFactory: () => {
-            const pool = new Pool({ connectionString: runtime.databaseUrl, max: 20 });
+            const pool = databasePool(runtime.databaseUrl, 20);
             // An idle connection cut by the server (restart, shutdown) must not crash the process;
             // the pool replaces it on the next query.
             pool.on('error', (error) => new Logger('Database').warn(`idle connection lost: ${error.message}`));

@@ -119,9 +119,11 @@ describe('GroupCommit on PostgreSQL (PostgresEventStore.appendAtomically)', () =
     const alsoFollows = store.appendAtomically([{ streamId: shared, events: [event('c')], expected: 0 }]);
     await first;
 
-    expect(await opens).toEqual([{ nextExpectedVersion: 0, position: await lastPosition(shared) }]);
+    // Read once all four are answered: each write's own event, whatever has been written since.
+    const [opened, followed] = await Promise.all([opens, checksAfter, follows, alsoFollows.catch(() => undefined)]).then(() => store.readStream(shared));
+    expect(await opens).toEqual([{ nextExpectedVersion: 0, position: opened.position }]);
     expect(await checksAfter).toEqual([{ nextExpectedVersion: 0, position: null }]);
-    expect(await follows).toEqual([{ nextExpectedVersion: 1, position: await lastPosition(shared) }]);
+    expect(await follows).toEqual([{ nextExpectedVersion: 1, position: followed.position }]);
     await expect(alsoFollows).rejects.toMatchObject({ name: 'WrongExpectedVersionError', streamId: shared, expected: 0, actual: 1 });
     expect((await store.readStream(shared)).map((e) => (e.data as { note: string }).note)).toEqual(['a', 'b']);
     // Each of the four in a statement of its own, in the order they came.
