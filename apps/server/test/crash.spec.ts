@@ -69,7 +69,7 @@ it('loses nothing acknowledged when the process is killed mid-burst', async () =
 
   const second = await startServer();
   try {
-    // Read-your-writes covers new calls; here the reconciler must first finish what the crash cut off.
+    // Read-your-writes covers new calls; here the restarted projector must first catch up on what the killed process wrote.
     const decisions = async () =>
       (await pool.query(`select count(*)::int as n from events where event_type in ('CardAuthorizationApproved', 'CardAuthorizationDeclined')`)).rows[0].n as number;
     let listed: any[] = [];

@@ -299,7 +299,7 @@ suite('distributed deployment: one process per service over NATS and Kafka', () 
     expect(unavailable.filter(({ at, message }) => at >= terminatedAt && /did not answer/.test(message))).toEqual([]);
 
     mark = Date.now();
-    // Every card decision ends up with its transaction (the reconciler completes any the kill cut in half),
+    // Every card decision stands with its transaction (both are one write, so the kill cuts none in half),
     // and every acknowledged authorization is listed, with the answer it was given, and can be fetched.
     const listed = new Map<string, any>();
     for (const card of cards) {

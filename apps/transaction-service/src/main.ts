@@ -1,5 +1,5 @@
 import 'reflect-metadata';
 import { runLedgerProcess } from '@ledger/host';
 
-// The transaction aggregate and its reconciler as their own process, answering their commands on NATS.
+// The transaction-service as its own process: simulated network traffic, answering its commands on NATS.
 runLedgerProcess({ name: 'transaction-service', roles: ['transaction-service'] });

@@ -91,7 +91,7 @@ export interface SubscribeToAllOptions {
   /**
    * Once live, how long to let commits gather after a wake-up before reading them, so that a busy
    * log arrives in a few larger batches instead of one small batch per commit. For subscribers that
-   * nobody waits on (webhook outbox, Kafka publisher, reconciler); the read models, which writes
+   * nobody waits on (ledger tree, Kafka publisher); the read models, which writes
    * wait for, leave it at 0. Honoured by the PostgreSQL adapter, which reads on notification;
    * EventStoreDB pushes events to its subscribers as they come.
    */

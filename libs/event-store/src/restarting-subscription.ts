@@ -13,7 +13,7 @@ export interface RestartingSubscriptionOptions {
 }
 
 /**
- * A subscriber that must never stay down (projector, reconciler, publishers): when the store or its
+ * A subscriber that must never stay down (projector, ledger tree, publishers): when the store or its
  * handler fails, it waits and subscribes again from its durable checkpoint, so a passing database
  * hiccup costs a delay, never an event.
  */

@@ -152,7 +152,7 @@ export async function startLedger(
             const { unfinished } = await natsServer.stopIntake(Math.max(0, deadline - Date.now()));
             if (unfinished > 0) logger.warn(`${unfinished} commands were still running when the shutdown timeout passed`);
           }
-          // Module hooks: subscriptions (projector, publisher, reconciler, webhook feed) stop after their
+          // Module hooks: subscriptions (projector, ledger tree, publisher, webhook feed) stop after their
           // current batch and checkpoint; then the NATS and database connections close.
           await app.close();
           await storage.release();

@@ -4,7 +4,7 @@ import { PROJECTION_CHANNEL } from './projection-watcher';
 
 /**
  * Events per read while a follower catches up, for the followers that run together in the projector
- * role (read models, ledger tree, reconciler, webhook feeds). Live reads are far smaller. A batch
+ * role (read models with the feeds they derive, ledger tree). Live reads are far smaller. A batch
  * costs a fixed handful of statements whatever its size, so larger batches catch up in fewer
  * transactions (500 events catch up at about 2/3 the rate of 2000), but the four hold their batches
  * and what they build from them at once: 2000 each takes the service's resident memory past the

@@ -11,7 +11,7 @@ export interface LogEnd {
   /**
    * After the call: the correlation id (the request id of the call that wrote it, null if it has none)
    * of every event appended since the `before` end. Background writers (webhook retries marking a
-   * subscription failing, the reconciler) append while a call runs, under ids of their own.
+   * subscription failing) append while a call runs, under ids of their own.
    */
   readonly appendedBy?: readonly (string | null)[];
 }

@@ -2,9 +2,8 @@ import type { CardEvent } from '../cards/card-state';
 import type { RecordAuthorization } from './transaction';
 
 /**
- * The transaction a card's authorization decision opens, with exactly the facts the card recorded:
- * the one rule for the write path (which records both in one write) and the reconciler (which
- * records the transaction from the card's event where a store could not).
+ * The transaction a card's authorization decision opens, with exactly the facts the card recorded,
+ * decided with it and written in the same atomic append (decideAuthorizationAndTransaction).
  */
 export function transactionOpenedBy(event: CardEvent): RecordAuthorization | null {
   switch (event.type) {

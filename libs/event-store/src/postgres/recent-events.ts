@@ -2,7 +2,7 @@ import { comparePositions, type GlobalPosition, type RecordedEvent } from '../ev
 
 /**
  * The stretch of the log this process's subscriptions read last. In one process the projector, the
- * reconciler, the webhook outbox and the Kafka publisher all follow the same log a little apart;
+ * ledger tree and the Kafka publisher all follow the same log a little apart;
  * the first to read a stretch keeps it here and the others take it from memory, instead of each
  * reading and parsing every event from PostgreSQL again.
  *
