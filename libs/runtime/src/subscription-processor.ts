@@ -6,7 +6,7 @@ import { PROJECTION_CHANNEL } from './projection-watcher';
  * Events per read while a follower catches up, for the followers that run together in the projector
  * role (read models with the feeds they derive, ledger tree). Live reads are far smaller. A batch
  * costs a fixed handful of statements whatever its size, so larger batches catch up in fewer
- * transactions (500 events catch up at about 2/3 the rate of 2000), but the four hold their batches
+ * transactions (500 events catch up at about 2/3 the rate of 2000), but they hold their batches
  * and what they build from them at once: 2000 each takes the service's resident memory past the
  * 250 MB ceiling while it catches up on a bulk load; 1000 stays under it with the same catch-up time
  * (docs/decisions.md, "Memory"; figures in docs/benchmarks.md). The batches' statement parameters
