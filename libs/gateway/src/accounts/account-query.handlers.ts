@@ -16,8 +16,8 @@ import { FundingSourceNotFound, NotFound, PROGRAM_SPEND_WINDOWS, programSpendSta
 import { businessTime, type PipelineEnvironment } from '@ledger/event-store';
 import { presentFunding, programSpendTally, type Program, type ReadModelClient } from '@ledger/read-model';
 import { PIPELINE_ENVIRONMENT, READ_MODEL } from '@ledger/runtime';
-import { ownedRow } from '../http/owned-row';
-import { createdBetween, OLDEST_FIRST, tablePage } from '../http/paging';
+import { ownedRow } from '../listing/owned-row';
+import { createdBetween, OLDEST_FIRST, tablePage } from '../listing/paging';
 
 export class AccountNotFound extends NotFound {
   constructor(accountToken: string) {

@@ -4,7 +4,7 @@ import { CallingProgram } from '@ledger/auth';
 import { AccountPageModel, AccountResponse, AccountSpendLimitsResponse, AccountTokenParam, AddFundingSourceCommand, CommandAccepted, CommandOrigin, CreateFundingSourceRequest, CursorPageParams, FundingSourcePageModel, FundingSourceResponse, FundingTokenParam, GetAccountQuery, GetAccountSpendLimitsQuery, GetFundingSourceQuery, ListAccountsQuery, ListFundingSourcesQuery, Page, PagedDateRangeParams, UpdateAccountRequest, UpdateFundingSourceCommand, UpdateFundingSourceRequest, UpdateProgramSettingsCommand } from '@ledger/contracts';
 import { ProgramApi, Route } from '../http/api-routes';
 import { RequestInvalid } from '../http/errors';
-import { pageRequest } from '../http/paging';
+import { pageRequest } from '../listing/paging';
 import { WriteAcknowledger } from '../http/write-acknowledger';
 import { CallerOrigin } from '../http/command-origin';
 import { AccountNotFound } from './account-query.handlers';

@@ -21,7 +21,7 @@ import { EventStore, RecordedEvent } from '@ledger/event-store';
 import { cardRow, fundingSourceRow, presentTransaction, ReadModelClient, transactionRow } from '@ledger/read-model';
 import { EVENT_STORE, READ_MODEL } from '@ledger/runtime';
 import { CardPresenter } from '../cards/card-presenter';
-import { createdBetween, inMemoryPage } from '../http/paging';
+import { createdBetween, inMemoryPage } from '../listing/paging';
 
 /** A transaction that existed by the moment asked about, and when its last event by then occurred. */
 interface FoldedTransaction {

@@ -5,9 +5,9 @@ import { CardResponse, GetCardQuery, ListCardsQuery, Page, SearchCardByPanQuery 
 import { CardNotFound, InvalidInput, isValidCardNumber, NotFound } from '@ledger/domain';
 import type { Card, FundingSource, ReadModelClient } from '@ledger/read-model';
 import { READ_MODEL } from '@ledger/runtime';
-import { createdBetween, emptyPage, OLDEST_FIRST, tablePage } from '../http/paging';
-import { likeLiteral } from '../http/like-literal';
-import { ownedRow } from '../http/owned-row';
+import { createdBetween, emptyPage, OLDEST_FIRST, tablePage } from '../listing/paging';
+import { likeLiteral } from '../listing/like-literal';
+import { ownedRow } from '../listing/owned-row';
 import { CardPresenter } from './card-presenter';
 
 /**

@@ -4,7 +4,7 @@ import { CallingProgram } from '@ledger/auth';
 import { AsOfParams, CardPageModel, CardResponse, CardSpendLimitsResponse, CardTokenParam, CommandAccepted, CommandOrigin, CreateCardCommand, CreateCardRequest, GetCardQuery, GetCardSpendLimitsQuery, ListCardsParams, ListCardsQuery, Page, SearchCardByPanQuery, SearchCardByPanRequest, UpdateCardCommand, UpdateCardRequest } from '@ledger/contracts';
 import { TimeTravel } from '../audit/time-travel';
 import { ProgramApi, Route } from '../http/api-routes';
-import { pageRequest } from '../http/paging';
+import { pageRequest } from '../listing/paging';
 import { CallerOrigin } from '../http/command-origin';
 import { RequestInvalid } from '../http/errors';
 import { WriteAcknowledger } from '../http/write-acknowledger';

@@ -23,8 +23,8 @@ import {
 import { EventSubscriptionNotFound } from '@ledger/domain';
 import type { EventSubscriptionRow, Prisma, ReadModelClient, WebhookAttempt, WebhookMessage } from '@ledger/read-model';
 import { READ_MODEL } from '@ledger/runtime';
-import { ownedRow } from '../http/owned-row';
-import { createdBetween, OLDEST_FIRST, tablePage } from '../http/paging';
+import { ownedRow } from '../listing/owned-row';
+import { createdBetween, OLDEST_FIRST, tablePage } from '../listing/paging';
 
 export function presentSubscription(row: EventSubscriptionRow): EventSubscriptionResponse {
   return { token: row.token, url: row.url, description: row.description, event_types: row.eventTypes, disabled: row.disabled, failing: row.failing };

@@ -4,7 +4,7 @@ import { CallingProgram } from '@ledger/auth';
 import { attemptFilterOf, CommandAccepted, CommandOrigin, CreateEventSubscriptionCommand, CreateEventSubscriptionRequest, CursorPageParams, DeleteEventSubscriptionCommand, EmptyModel, EventSubscriptionCreatedModel, EventSubscriptionPageModel, EventSubscriptionResponse, EventSubscriptionSecretIssued, EventSubscriptionSecretResponse, EventSubscriptionTokenParam, GetEventSubscriptionQuery, GetEventSubscriptionSecretQuery, GetWebhookMessageQuery, ListEventSubscriptionsQuery, ListWebhookAttemptsParams, ListWebhookAttemptsQuery, ListWebhookMessagesParams, ListWebhookMessagesQuery, Page, RecoverEventSubscriptionCommand, RedeliveryRangeParams, ReplayMissingEventsCommand, ResendWebhookMessageCommand, RotateEventSubscriptionSecretCommand, UpdateEventSubscriptionCommand, UpdateEventSubscriptionRequest, WebhookAttemptPageModel, WebhookAttemptResponse, WebhookMessagePageModel, WebhookMessageParams, WebhookMessageResponse } from '@ledger/contracts';
 import { ProgramApi, Route } from '../http/api-routes';
 import { CallerOrigin } from '../http/command-origin';
-import { pageRequest } from '../http/paging';
+import { pageRequest } from '../listing/paging';
 import { WriteAcknowledger } from '../http/write-acknowledger';
 
 /**

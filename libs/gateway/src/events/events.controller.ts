@@ -5,7 +5,7 @@ import { CallingProgram } from '@ledger/auth';
 import { ANY_UUID, attemptFilterOf, EmptyModel, EventPageModel, EventResponse, EventStreamParams, EventSubscriptionEventParams, EventTokenParam, ListEventAttemptsQuery, ListEventsParams, ListWebhookAttemptsParams, Page, ResendWebhookMessageCommand, WebhookAttemptPageModel, WebhookAttemptResponse, webhookMessageId } from '@ledger/contracts';
 import { NotFound } from '@ledger/domain';
 import { ProgramApi, Route } from '../http/api-routes';
-import { pageRequest } from '../http/paging';
+import { pageRequest } from '../listing/paging';
 import { RequestInvalid } from '../http/errors';
 import { takeRawResponse } from '../http/http-answer';
 import { RequestWithId, requestIdOf } from '../http/request-id';

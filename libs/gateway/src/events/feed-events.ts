@@ -4,7 +4,7 @@ import type { EventResponse, Page, PageRequest } from '@ledger/contracts';
 import type { GlobalPosition } from '@ledger/event-store';
 import type { ReadModelClient } from '@ledger/read-model';
 import { READ_MODEL, READ_MODEL_PROJECTOR } from '@ledger/runtime';
-import { createdBetween, listPage, type ListOrder } from '../http/paging';
+import { createdBetween, listPage, type ListOrder } from '../listing/paging';
 
 /** One row of the events feed, as the API serves it. */
 export interface FeedEventRow {

@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import type { ListTransactionsQuery } from '@ledger/contracts';
 import type { Transaction } from '@ledger/read-model';
-import type { KeysetWhere, OrderBy } from '../http/paging';
+import type { KeysetWhere, OrderBy } from '../listing/paging';
 
 /** The read model's columns as the Transaction row's fields, and which come back from pg as text of a bigint. */
 const COLUMNS: readonly (readonly [field: keyof Transaction, column: string, bigint?: true])[] = [

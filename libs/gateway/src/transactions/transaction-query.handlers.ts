@@ -6,8 +6,8 @@ import { TransactionNotFound } from '@ledger/domain';
 import { presentTransaction, type Prisma, type ReadModelClient } from '@ledger/read-model';
 import { READ_MODEL } from '@ledger/runtime';
 import { CardPresenter } from '../cards/card-presenter';
-import { ownedRow } from '../http/owned-row';
-import { createdBetween, emptyPage, listPage, OLDEST_FIRST } from '../http/paging';
+import { ownedRow } from '../listing/owned-row';
+import { createdBetween, emptyPage, listPage, OLDEST_FIRST } from '../listing/paging';
 import { presentCards } from '../cards/card-query.handlers';
 import { transactionPage } from './transaction-page-query';
 

@@ -5,7 +5,7 @@ import { DEFAULT_PAGE_SIZE, GetTransactionQuery, ListTransactionsParams, ListTra
 import { TimeTravel } from '../audit/time-travel';
 import { ProgramApi, Route } from '../http/api-routes';
 import { RequestInvalid } from '../http/errors';
-import { emptyPage, pageRequest } from '../http/paging';
+import { emptyPage, pageRequest } from '../listing/paging';
 
 /** Both spellings of a parameter may be sent; if both are, they must agree. */
 function either<T>(underscored: T | undefined, runTogether: T | undefined, names: string): T | undefined {

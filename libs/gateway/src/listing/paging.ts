@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE, type Page, type PageRequest } from '@ledger/contracts';
 import type { Prisma } from '@ledger/read-model';
-import { RequestInvalid } from './errors';
+import { RequestInvalid } from '../http/errors';
 
 /**
  * A list's order: a timestamp column, then a unique tie-breaker, both one way. Page numbers and
