@@ -1,13 +1,13 @@
 import { Get, Headers, Logger, Param, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { CallingProgram } from '@ledger/auth';
 import { ANY_UUID, attemptFilterOf, EmptyModel, EventPageModel, EventResponse, EventStreamParams, EventSubscriptionEventParams, EventTokenParam, ListEventAttemptsQuery, ListEventsParams, ListWebhookAttemptsParams, Page, ResendWebhookMessageCommand, WebhookAttemptPageModel, WebhookAttemptResponse, webhookMessageId } from '@ledger/contracts';
 import { NotFound } from '@ledger/domain';
 import { ProgramApi, Route } from '../http/api-routes';
 import { pageRequest } from '../listing/paging';
 import { RequestInvalid } from '../http/errors';
-import { takeRawResponse } from '../http/http-answer';
 import { RequestWithId, requestIdOf } from '../http/request-id';
 import { FeedEvents, positionOf, presentEvent } from './feed-events';
 import { LiveEventStreams } from './live-event-streams';
@@ -42,12 +42,14 @@ export class EventsController {
     @CallingProgram() programToken: string,
     @Query() query: EventStreamParams,
     @Headers('last-event-id') lastEventId: string | undefined,
-    @Res() reply: unknown,
+    @Res() reply: FastifyReply,
     @Req() request: RequestWithId,
   ): Promise<void> {
     const after = lastEventId === undefined ? await this.feed.livePosition() : await this.resumePoint(programToken, lastEventId);
-    // From here the route writes the answer itself; an error before this point gets the usual body.
-    const response = takeRawResponse(reply);
+    // From here the route writes Node's own response itself; an error before this point gets the
+    // usual body. Fastify is told to stand back (hijack), so it neither sends nor closes it.
+    reply.hijack();
+    const response = reply.raw;
     try {
       await this.streams.serve({ programToken, after, eventTypes: query.event_types }, response);
     } catch (error) {

@@ -1,7 +1,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
-import { answer } from '../http/http-answer';
+import type { FastifyReply } from 'fastify';
 import { Readiness } from './readiness';
 
 export class LivenessModel {
@@ -42,8 +42,8 @@ export class ProbesController {
   @ApiOperation({ summary: 'Readiness: 200 when the database (and the command transport, if any) answer and the process is not draining; 503 otherwise' })
   @ApiOkResponse({ type: ReadinessModel })
   @ApiServiceUnavailableResponse({ type: ReadinessModel })
-  async ready(@Res() response: unknown): Promise<void> {
+  async ready(@Res() reply: FastifyReply): Promise<void> {
     const report = await this.readiness.report();
-    answer(response, report.ready ? 200 : 503, {}, { status: report.ready ? 'ready' : 'not_ready', draining: report.draining, checks: report.checks });
+    reply.code(report.ready ? 200 : 503).send({ status: report.ready ? 'ready' : 'not_ready', draining: report.draining, checks: report.checks });
   }
 }

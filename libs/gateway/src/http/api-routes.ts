@@ -1,11 +1,25 @@
 import { applyDecorators, Controller, Delete, Get, HttpCode, Patch, Post, Put, Type, UseGuards, UseInterceptors } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ApiKeyGuard } from '@ledger/auth';
-import { ApiErrors } from './api-errors';
+import { ErrorBody } from '@ledger/contracts';
 import { ChecksDeclaredInputs, DeclaredInputGuard } from './declared-input.guard';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { ReadsAfterWritesGuard } from './reads-after-writes.guard';
 import { SandboxOnlyGuard } from './sandbox-only.guard';
+
+const ERROR_MEANINGS: Record<number, string> = {
+  400: 'The request is invalid (unknown field, wrong type or format, malformed JSON); the message names the field',
+  401: 'No api-key, or an unknown one',
+  404: 'No such resource for the calling program',
+  409: 'The request conflicts with the current state (e.g. a CLOSED card, a transaction that is no longer pending)',
+  422: 'The simulated authorization was declined; the message is the decline reason and token the transaction',
+  503: 'The write is recorded but the read model has not caught up in time; retry the read',
+};
+
+/** The error answers a route can give, each with the spec's error body (section 7). */
+function ApiErrors(...statuses: number[]): MethodDecorator & ClassDecorator {
+  return applyDecorators(...statuses.map((status) => ApiResponse({ status, description: ERROR_MEANINGS[status], type: ErrorBody })));
+}
 
 const PROGRAM_GUARDS = [ApiKeyGuard, DeclaredInputGuard, ReadsAfterWritesGuard];
 

@@ -1,8 +1,9 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import type { ErrorBody } from '@ledger/contracts';
-import { mapError, replayedOutcomeAdvice, retryHeaders, RetryAdvice } from './error-status';
-import { IdempotentReplay } from './errors';
-import { answer, headersSent, pathOf } from './http-answer';
+import { mapError, retryHeaders } from './error-status';
+import { IdempotentReplay, RetryAdvice } from './errors';
+import { pathOf } from './request-path';
 import { RequestWithId, requestIdOf } from './request-id';
 
 /**
@@ -17,16 +18,20 @@ export function errorOutcome(error: unknown, request: { requestId?: string }): {
   return { status, body, retry };
 }
 
-/** Writes every error as the spec's JSON body: debugging_request_id and message, on Fastify's reply. */
-export function sendError(error: unknown, request: RequestWithId, response: unknown, logger: Logger): void {
+/**
+ * Writes every error as the spec's JSON body (debugging_request_id and message) on Fastify's reply,
+ * whose serializer is the exact JSON writer; a replayed Idempotency-Key outcome is written as stored.
+ */
+export function sendError(error: unknown, request: RequestWithId, reply: FastifyReply, logger: Logger): void {
+  const sent = reply.sent || reply.raw.headersSent;
   if (error instanceof IdempotentReplay) {
-    if (!headersSent(response)) answer(response, error.status, retryHeaders(replayedOutcomeAdvice(error.status)), error.body);
+    if (!sent) reply.code(error.status).headers(retryHeaders(error.retry)).send(error.body);
     return;
   }
   const { status, body, retry } = errorOutcome(error, request);
   // The line names its request itself (docs/decisions.md, "Logs"): no logger is bound to the request.
   if (status >= 500) logger.error({ request_id: body.debugging_request_id, msg: `${request.method} ${pathOf(request)} ${body.debugging_request_id}: ${(error as Error)?.stack ?? String(error)}` });
-  if (!headersSent(response)) answer(response, status, retryHeaders(retry), body);
+  if (!sent) reply.code(status).headers(retryHeaders(retry)).send(body);
 }
 
 @Catch()
@@ -35,6 +40,6 @@ export class ErrorBodyFilter implements ExceptionFilter {
 
   catch(error: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    sendError(error, http.getRequest<RequestWithId>(), http.getResponse<unknown>(), this.logger);
+    sendError(error, http.getRequest<RequestWithId>(), http.getResponse<FastifyReply>(), this.logger);
   }
 }

@@ -15,8 +15,8 @@ import {
   UnknownWebhookEventType,
 } from '@ledger/domain';
 import { ReadModelBehind } from '@ledger/runtime';
-import { AuthorizationDeclined, IdempotencyKeyInProgress, IdempotencyKeyReused, RateLimited, RequestInvalid, UnsupportedMediaType } from './errors';
-import { mapError, replayedOutcomeAdvice, retryHeaders } from './error-status';
+import { AuthorizationDeclined, IdempotencyKeyInProgress, IdempotentReplay, IdempotencyKeyReused, RateLimited, RequestInvalid, UnsupportedMediaType } from './errors';
+import { mapError, retryHeaders } from './error-status';
 
 /**
  * Retry advice per error class. The Lithic SDK retries every 408, 409, 429 and 5xx unless
@@ -83,8 +83,8 @@ describe('retry advice', () => {
   });
 
   it('makes every replayed error final (the key answers the same until it expires), and says nothing on a replayed success', () => {
-    for (const status of [400, 409, 422, 500, 503]) expect(retryHeaders(replayedOutcomeAdvice(status))).toEqual({ 'x-should-retry': 'false' });
-    for (const status of [200, 201, 204]) expect(retryHeaders(replayedOutcomeAdvice(status))).toEqual({});
+    for (const status of [400, 409, 422, 500, 503]) expect(headersOf(new IdempotentReplay(status, {}))).toEqual({ status, headers: { 'x-should-retry': 'false' } });
+    for (const status of [200, 201, 204]) expect(headersOf(new IdempotentReplay(status, {}))).toEqual({ status, headers: {} });
   });
 
   it('sends Retry-After with 429 and 503 only, and with every 503', () => {

@@ -1,8 +1,32 @@
 /**
- * Errors raised at the HTTP edge itself (not by the domain), each named after its class as domain
- * errors are.
+ * What sending the very same request again can achieve, told to clients in two headers:
+ * `X-Should-Retry` (Stainless SDKs such as Lithic's obey it before their own rule, which retries
+ * every 408, 409, 429 and 5xx) and `Retry-After` (seconds; sent only with 429 and 503).
  */
-abstract class EdgeError extends Error {
+export interface RetryAdvice {
+  /** X-Should-Retry: true or false; null sends no header and leaves it to the client's rules. */
+  readonly shouldRetry: boolean | null;
+  /** Retry-After in seconds, or null for none. */
+  readonly retryAfterSeconds: number | null;
+}
+
+/** The same request gets the same answer: the client must change it (or the world must change) first. */
+export const FINAL: RetryAdvice = { shouldRetry: false, retryAfterSeconds: null };
+/** A fault of ours, or a success: no advice either way. */
+export const NO_ADVICE: RetryAdvice = { shouldRetry: null, retryAfterSeconds: null };
+/** How long a client should give the service when it is unavailable (503). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * Errors raised at the HTTP edge itself (not by the domain), each named after its class as domain
+ * errors are, and each carrying the status and retry advice it is answered with (error-status.ts
+ * reads them; nothing lists the classes again). Unless a class says otherwise, a retry of the same
+ * request gets the same answer.
+ */
+export abstract class EdgeError extends Error {
+  abstract readonly status: number;
+  readonly retry: RetryAdvice = FINAL;
+
   constructor(message: string) {
     super(message);
     this.name = new.target.name;
@@ -10,10 +34,14 @@ abstract class EdgeError extends Error {
 }
 
 /** A request the edge refuses before any command or query: 400, with the message saying why. */
-export class RequestInvalid extends EdgeError {}
+export class RequestInvalid extends EdgeError {
+  readonly status = 400;
+}
 
 /** A known path asked with a method it does not take: 405, with the methods it takes in `Allow`. */
 export class MethodNotAllowed extends EdgeError {
+  readonly status = 405;
+
   constructor(
     readonly method: string,
     readonly allowed: readonly string[],
@@ -24,6 +52,8 @@ export class MethodNotAllowed extends EdgeError {
 
 /** A request body that is not sent as JSON (or as JSON in a charset other than UTF-8): 415. */
 export class UnsupportedMediaType extends EdgeError {
+  readonly status = 415;
+
   constructor(message = 'Request body must be JSON sent with Content-Type: application/json') {
     super(message);
   }
@@ -33,10 +63,14 @@ export class UnsupportedMediaType extends EdgeError {
  * A request Node's HTTP parser refused before it became a request (a malformed request line, an
  * invalid header, Content-Length with Transfer-Encoding): 400. Answered on the socket, then closed.
  */
-export class MalformedRequest extends EdgeError {}
+export class MalformedRequest extends EdgeError {
+  readonly status = 400;
+}
 
 /** Request line and headers over Node's size limit: 431, answered on the socket, then closed. */
 export class RequestHeadersTooLarge extends EdgeError {
+  readonly status = 431;
+
   constructor() {
     super('Request headers are too large');
   }
@@ -44,6 +78,10 @@ export class RequestHeadersTooLarge extends EdgeError {
 
 /** A request not received within HEADERS_TIMEOUT_MS or REQUEST_TIMEOUT_MS: 408, then the connection closes. */
 export class RequestTimedOut extends EdgeError {
+  readonly status = 408;
+  // Sent again at an ordinary pace, the same request may well be received.
+  override readonly retry = NO_ADVICE;
+
   constructor() {
     super('Request was not received in time');
   }
@@ -51,16 +89,21 @@ export class RequestTimedOut extends EdgeError {
 
 /** Over a rate limit: 429 with Privacy's wording; `retryAfterSeconds` is when the window starts over. */
 export class RateLimited extends EdgeError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
+  readonly status = 429;
+  override readonly retry: RetryAdvice;
+
+  constructor(message: string, retryAfterSeconds: number) {
     super(message);
+    this.retry = { shouldRetry: true, retryAfterSeconds };
   }
 }
 
 /** The same Idempotency-Key is still being worked on by another request: 409. */
 export class IdempotencyKeyInProgress extends EdgeError {
+  readonly status = 409;
+  // The first request with the key finishes by itself.
+  override readonly retry: RetryAdvice = { shouldRetry: true, retryAfterSeconds: null };
+
   constructor() {
     super('A request with this Idempotency-Key is still in progress; retry later');
   }
@@ -68,6 +111,8 @@ export class IdempotencyKeyInProgress extends EdgeError {
 
 /** The Idempotency-Key was first used with another method, path or body: 422. */
 export class IdempotencyKeyReused extends EdgeError {
+  readonly status = 422;
+
   constructor() {
     super('This Idempotency-Key was used with a different request; use a new key for a new request');
   }
@@ -75,19 +120,25 @@ export class IdempotencyKeyReused extends EdgeError {
 
 /**
  * Not a failure: the stored outcome of an earlier request with the same Idempotency-Key, which the
- * error filter writes back exactly as stored (status and body).
+ * error filter writes back exactly as stored (status and body). Every repeat with the key gets the
+ * same answer until the key expires, so an error replayed is final whatever it was the first time.
  */
 export class IdempotentReplay extends EdgeError {
+  override readonly retry: RetryAdvice;
+
   constructor(
     readonly status: number,
     readonly body: unknown,
   ) {
     super(`Idempotent replay (${status})`);
+    this.retry = status >= 400 ? FINAL : NO_ADVICE;
   }
 }
 
 /** A simulated authorization that was declined: 422 with the token of the transaction it recorded. */
 export class AuthorizationDeclined extends EdgeError {
+  readonly status = 422;
+
   constructor(
     readonly reason: string,
     readonly transactionToken: string,
@@ -128,6 +179,10 @@ export function declineMessage(reason: string): string {
  * recorded under it any more. Nothing stands, and sending the same request again is safe.
  */
 export class AuthorizationNotRecorded extends EdgeError {
+  readonly status = 503;
+  // Withdrawn: a retry cannot authorize twice.
+  override readonly retry: RetryAdvice = { shouldRetry: true, retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS };
+
   constructor(cause: string) {
     super(`The authorization was not recorded (${cause}); nothing stands under it, so it is safe to send it again`);
   }
@@ -138,6 +193,10 @@ export class AuthorizationNotRecorded extends EdgeError {
  * whether its decision stands: the one 5xx that promises nothing. The token names where to look.
  */
 export class AuthorizationOutcomeUnknown extends EdgeError {
+  readonly status = 503;
+  // Not settled: a retry might authorize twice.
+  override readonly retry: RetryAdvice = { shouldRetry: false, retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS };
+
   constructor(readonly transactionToken: string) {
     super(`Whether the authorization was recorded is not known (the ledger's database could not be reached); look for transaction ${transactionToken} before sending it again`);
   }

@@ -11,7 +11,7 @@ import { MethodNotAllowed, RequestInvalid, UnsupportedMediaType } from './errors
 import { writeJson } from './exact-json';
 import { inspectRequestInput } from './hostile-input';
 import { refuseNonIntegerLiterals } from './integer-literals';
-import { pathOf } from './http-answer';
+import { pathOf } from './request-path';
 import { charsetOf, isUtf8, sendsNonJsonBody, sendsNonUtf8Body } from './json-content-type';
 import type { RequestWithId } from './request-id';
 import { RouteTable } from './route-table';

@@ -1,5 +1,6 @@
 import { CallHandler, ExecutionContext, Inject, Injectable, Logger, NestInterceptor } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 import { catchError, mergeMap, Observable } from 'rxjs';
 import type { AuthenticatedRequest } from '@ledger/auth';
 import { CardVault } from '@ledger/card-vault';
@@ -9,7 +10,7 @@ import { LEDGER_CONFIG, LedgerConfig, READ_MODEL } from '@ledger/runtime';
 import { errorOutcome } from './error-body.filter';
 import { IdempotencyKeyInProgress, IdempotencyKeyReused, IdempotentReplay, RequestInvalid } from './errors';
 import { RawJson, writeJson } from './exact-json';
-import { pathOf, setHeader } from './http-answer';
+import { pathOf } from './request-path';
 import { RequestWithId, requestIdOf } from './request-id';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
@@ -60,7 +61,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const hash = requestHash(request);
     const stored = await this.claim(programToken, key, hash);
     if (stored) {
-      setHeader(context.switchToHttp().getResponse<unknown>(), IDEMPOTENT_REPLAYED_HEADER, 'true');
+      context.switchToHttp().getResponse<FastifyReply>().header(IDEMPOTENT_REPLAYED_HEADER, 'true');
       throw new IdempotentReplay(stored.status, stored.body);
     }
 

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { LEDGER_CONFIG, LedgerConfig } from '@ledger/runtime';
-import { pathOf } from './http-answer';
+import { pathOf } from './request-path';
 
 /** Outside sandbox mode the simulation endpoints do not exist: 404, before any api-key check. */
 @Injectable()

@@ -11,7 +11,7 @@ import {
 } from '@nestjs/throttler';
 import { API_KEY_DIRECTORY, ApiKeyDirectory, authenticate } from '@ledger/auth';
 import { RateLimited } from '../http/errors';
-import { pathOf } from '../http/http-answer';
+import { pathOf } from '../http/request-path';
 
 /** Privacy's wording, one per window. */
 export const RATE_LIMITED_MESSAGES: Record<string, string> = {
@@ -36,7 +36,7 @@ interface RateLimitedRequest {
  * client's IP, in each configured window (`second`, `minute`). Runs as a global guard, so before the
  * api-key guard: it looks the key up itself. Every answer carries `x-requests-remaining` (of the
  * tightest window); past the limit the answer is 429 with Privacy's message and `Retry-After`
- * (seconds until the window starts over; only a 429 has it, see RateLimited in error-status.ts).
+ * (seconds until the window starts over; only a 429 has it, see RateLimited in errors.ts).
  * /health is never limited.
  */
 @Injectable()
