@@ -3,7 +3,7 @@ import { APP_FILTER, APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { API_KEY_DIRECTORY, ApiKeyGuard, CachedApiKeyDirectory } from '@ledger/auth';
 import { ReadModelApiKeyDirectory } from './auth/read-model-api-key-directory';
-import { ProgramWritePositions } from './http/program-write-positions';
+import { ProgramWritePositions } from './consistency/program-write-positions';
 import { ReadsAfterWritesGuard } from './http/reads-after-writes.guard';
 import { CardPresenter } from './cards/card-presenter';
 import { GetCardHandler, ListCardsHandler, SearchCardByPanHandler } from './cards/card-query.handlers';

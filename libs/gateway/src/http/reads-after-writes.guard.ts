@@ -1,5 +1,5 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import { ProgramWritePositions } from './program-write-positions';
+import { ProgramWritePositions } from '../consistency/program-write-positions';
 
 const READS = new Set(['GET', 'HEAD']);
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CommandAccepted } from '@ledger/contracts';
 import { parsePosition } from '@ledger/event-store';
 import { LEDGER_CONFIG, LedgerConfig, ProjectionWatcher } from '@ledger/runtime';
-import { ProgramWritePositions } from './program-write-positions';
+import { ProgramWritePositions } from '../consistency/program-write-positions';
 
 /** Read your writes (design invariant 3): a write's answer, or the reads after it, wait for the read models. */
 @Injectable()
