@@ -13,66 +13,37 @@ import { RequestInvalid } from './errors';
  * scanned token by token to find the field.
  */
 export function refuseNonIntegerLiterals(text: string): void {
-  if (!MAYBE_NON_INTEGER.test(text)) return;
+  if (!/\d[.eE]/.test(text)) return;
   const name = firstNonIntegerField(text);
   if (name !== null) throw new RequestInvalid(`${name} must be an integer, written without a fraction or an exponent`);
 }
 
-const MAYBE_NON_INTEGER = /\d[.eE]/;
-const NUMBER = /-?\d+(\.\d+)?([eE][-+]?\d+)?/y;
-const STRING = /"(?:[^"\\]|\\.)*"/y;
-
-interface Container {
-  readonly array: boolean;
-  /** The key of the member being read (objects) or the index of the element (arrays). */
-  at: string | number | null;
-  readonly path: string;
-}
+/** The JSON tokens the scan follows; whitespace, `:` and the literals true, false, null fall between them. */
+const TOKEN = /"(?:[^"\\]|\\.)*"|-?\d+(\.\d+)?([eE][-+]?\d+)?|[{}[\],]/g;
 
 /**
  * The path (as the hostile-input checks name it: `a.b`, `a[0]`) of the first number written with a
  * fraction or an exponent that parses to an integer, or null. `text` is JSON that JSON.parse accepted.
  */
 export function firstNonIntegerField(text: string): string | null {
-  const stack: Container[] = [];
+  // The containers the scan is inside, outermost first, each with the member being read (key or index).
+  const open: { array: boolean; at: string | number }[] = [];
   let expectingKey = false;
-  let index = 0;
-  while (index < text.length) {
-    const char = text[index];
-    if (char === '"') {
-      STRING.lastIndex = index;
-      const literal = STRING.exec(text)![0];
-      index += literal.length;
-      if (expectingKey) {
-        stack[stack.length - 1].at = JSON.parse(literal) as string;
-        expectingKey = false;
-      }
-    } else if (char === '-' || (char >= '0' && char <= '9')) {
-      NUMBER.lastIndex = index;
-      const match = NUMBER.exec(text)!;
-      if ((match[1] !== undefined || match[2] !== undefined) && Number.isInteger(Number(match[0]))) return pathOf(stack);
-      index += match[0].length;
-    } else {
-      if (char === '{' || char === '[') {
-        const path = stack.length === 0 ? '' : pathOf(stack);
-        stack.push({ array: char === '[', at: char === '[' ? 0 : null, path });
-        expectingKey = char === '{';
-      } else if (char === '}' || char === ']') {
-        stack.pop();
-      } else if (char === ',') {
-        const top = stack[stack.length - 1];
-        if (top.array) top.at = (top.at as number) + 1;
-        else expectingKey = true;
-      }
-      index += 1;
+  for (const [token, fraction, exponent] of text.matchAll(TOKEN)) {
+    const top = open[open.length - 1];
+    if (token === '{' || token === '[') {
+      open.push({ array: token === '[', at: 0 });
+      expectingKey = token === '{';
+    } else if (token === '}' || token === ']') open.pop();
+    else if (token === ',') {
+      if (top.array) top.at = (top.at as number) + 1;
+      else expectingKey = true;
+    } else if (token.startsWith('"')) {
+      if (expectingKey) top.at = JSON.parse(token) as string;
+      expectingKey = false;
+    } else if ((fraction !== undefined || exponent !== undefined) && Number.isInteger(Number(token))) {
+      return open.reduce((path, { array, at }) => (array ? `${path}[${at}]` : path ? `${path}.${at}` : String(at)), '');
     }
   }
   return null;
-}
-
-function pathOf(stack: Container[]): string {
-  const top = stack[stack.length - 1];
-  if (!top) return 'body';
-  if (top.array) return `${top.path}[${top.at}]`;
-  return top.path ? `${top.path}.${top.at}` : String(top.at);
 }
