@@ -25,7 +25,10 @@ export function errorOutcome(error: unknown, request: { requestId?: string }): {
 export function sendError(error: unknown, request: RequestWithId, reply: FastifyReply, logger: Logger): void {
   const sent = reply.sent || reply.raw.headersSent;
   if (error instanceof IdempotentReplay) {
-    if (!sent) reply.code(error.status).headers(retryHeaders(error.retry)).send(error.body);
+    if (sent) return;
+    reply.code(error.status).headers(retryHeaders(error.retry));
+    if (error.text === undefined) reply.send();
+    else reply.type('application/json; charset=utf-8').send(error.text);
     return;
   }
   const { status, body, retry } = errorOutcome(error, request);

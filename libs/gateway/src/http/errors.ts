@@ -120,15 +120,16 @@ export class IdempotencyKeyReused extends EdgeError {
 
 /**
  * Not a failure: the stored outcome of an earlier request with the same Idempotency-Key, which the
- * error filter writes back exactly as stored (status and body). Every repeat with the key gets the
- * same answer until the key expires, so an error replayed is final whatever it was the first time.
+ * error filter writes back exactly as stored (status and JSON text, so exact integers stay exact).
+ * Every repeat with the key gets the same answer until the key expires, so an error replayed is
+ * final whatever it was the first time.
  */
 export class IdempotentReplay extends EdgeError {
   override readonly retry: RetryAdvice;
 
   constructor(
     readonly status: number,
-    readonly body: unknown,
+    readonly text: string | undefined,
   ) {
     super(`Idempotent replay (${status})`);
     this.retry = status >= 400 ? FINAL : NO_ADVICE;

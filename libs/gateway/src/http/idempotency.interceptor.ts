@@ -9,7 +9,7 @@ import type { ReadModelClient } from '@ledger/read-model';
 import { LEDGER_CONFIG, LedgerConfig, READ_MODEL } from '@ledger/runtime';
 import { errorOutcome } from './error-body.filter';
 import { IdempotencyKeyInProgress, IdempotencyKeyReused, IdempotentReplay, RequestInvalid } from './errors';
-import { RawJson, writeJson } from './exact-json';
+import { writeJson } from './exact-json';
 import { pathOf } from './request-path';
 import { RequestWithId, requestIdOf } from './request-id';
 
@@ -26,7 +26,7 @@ const SUCCESS_STATUS = 200;
 
 type Request = RequestWithId & AuthenticatedRequest;
 
-/** A stored outcome: what the first request with the key answered. */
+/** An outcome to store: what the first request with the key answered. */
 interface Outcome {
   readonly status: number;
   readonly body: unknown;
@@ -62,7 +62,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const stored = await this.claim(programToken, key, hash);
     if (stored) {
       context.switchToHttp().getResponse<FastifyReply>().header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-      throw new IdempotentReplay(stored.status, stored.body);
+      throw stored;
     }
 
     return next.handle().pipe(
@@ -77,8 +77,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
     );
   }
 
-  /** Claims the key for this request (null), or returns the stored outcome of the same request. */
-  private async claim(programToken: string, key: string, hash: string): Promise<Outcome | null> {
+  /** Claims the key for this request (null), or returns the stored outcome of the same request to answer again. */
+  private async claim(programToken: string, key: string, hash: string): Promise<IdempotentReplay | null> {
     this.cleanUpNowAndThen();
     const deadline = Date.now() + IDEMPOTENCY_WAIT_MS;
     for (;;) {
@@ -105,8 +105,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
       if (!row || row.expiresAt.getTime() <= Date.now()) continue; // gone or expired meanwhile: claim again
       if (row.requestHash !== hash) throw new IdempotencyKeyReused();
       if (row.status === 'done' && row.responseStatus !== null) {
-        // The stored text is answered as it was written, so exact integers stay exact.
-        return { status: row.responseStatus, body: row.responseBody === null ? undefined : new RawJson(this.vault.decrypt(row.responseBody)) };
+        return new IdempotentReplay(row.responseStatus, row.responseBody === null ? undefined : this.vault.decrypt(row.responseBody));
       }
       if (Date.now() >= deadline) throw new IdempotencyKeyInProgress();
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
