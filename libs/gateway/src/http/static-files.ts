@@ -1,47 +1,30 @@
 import type { FastifyInstance } from 'fastify';
+import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
+/** The types of the files swagger-ui-dist ships; any other is application/octet-stream. */
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'application/javascript; charset=utf-8',
-  '.mjs': 'application/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
   '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
 };
 
 /**
- * Files of one folder under a URL prefix, read-only: what Swagger UI's assets (and a built
- * dashboard) need on Fastify without @fastify/static (not a dependency here). A folder's page is its
- * index.html; a path that leaves the folder, a folder without one, or a missing file is 404.
- * Register before `app.init()`.
+ * The files of one flat folder under a URL prefix, read-only: Swagger UI's assets on Fastify.
+ * @fastify/static is not used: the @nestjs/swagger 11.4.0 here accepts @fastify/static 8 or 9, the
+ * Fastify adapter 10, so no version fits both. Only the files the folder holds at start are served,
+ * by name, so no path can lead out of it; anything else is 404. Register before `app.init()`.
  */
 export function serveStaticFiles(fastify: FastifyInstance, options: { prefix: string; root: string }): void {
-  const root = path.resolve(options.root);
-  const prefix = options.prefix.replace(/\/+$/, '');
-  fastify.get(`${prefix}/*`, async (request, reply) => {
-    let relative: string;
-    try {
-      relative = decodeURIComponent((request.params as { '*': string })['*'] ?? '');
-    } catch {
-      return reply.callNotFound();
-    }
-    // A folder's page is its index.html (`/dashboard/`, `/dashboard/reports/`).
-    const file = path.resolve(root, relative === '' || relative.endsWith('/') ? `${relative}index.html` : relative);
-    if (!file.startsWith(root + path.sep)) return reply.callNotFound();
-    let content: Buffer;
-    try {
-      content = await readFile(file);
-    } catch {
-      return reply.callNotFound();
-    }
-    reply.type(CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream');
-    return reply.send(content);
+  const files = new Set(readdirSync(options.root, { withFileTypes: true }).flatMap((entry) => (entry.isFile() ? [entry.name] : [])));
+  fastify.get(`${options.prefix.replace(/\/+$/, '')}/*`, async (request, reply) => {
+    const name = (request.params as { '*': string })['*'];
+    if (!files.has(name)) return reply.callNotFound();
+    return reply.type(CONTENT_TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream').send(await readFile(path.join(options.root, name)));
   });
 }
