@@ -70,53 +70,38 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'
 
 /**
  * Rewrites the 3.0-only `nullable` to a `null` type or `anyOf`, makes operationIds unique and plain
- * (an aliased path repeats one),
- * and gives public operations an explicit empty `security`.
+ * (an aliased path repeats one), and gives public operations an explicit empty `security`.
  */
 export function toOpenApi31(document: OpenAPIObject): OpenAPIObject {
-  const doc = document as Json;
-  for (const schema of Object.values(doc.components?.schemas ?? {})) fixSchema(schema as Json);
+  rewriteNullable(document);
   const seenIds = new Set<string>();
-  for (const [path, item] of Object.entries<Json>(doc.paths ?? {})) {
-    for (const parameter of item.parameters ?? []) fixParameter(parameter);
+  for (const [path, item] of Object.entries<Json>(document.paths)) {
     for (const method of HTTP_METHODS) {
       const operation = item[method] as Json | undefined;
       if (!operation) continue;
       // An operation with no security requirement of its own is public (no api-key guard, e.g. /health):
       // say so, as `[]`, rather than leave a reader to guess.
-      if (!operation.security) operation.security = [];
+      operation.security ||= [];
       if (operation.operationId) {
         let id = (operation.operationId as string).replace(/\[\d+\]$/, '');
         if (seenIds.has(id)) id = `${id}_${path.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '')}`;
         seenIds.add(id);
         operation.operationId = id;
       }
-      for (const parameter of operation.parameters ?? []) fixParameter(parameter);
-      fixContent(operation.requestBody?.content);
-      for (const response of Object.values<Json>(operation.responses ?? {})) {
-        if (!response.description) response.description = 'OK';
-        fixContent(response.content);
-      }
+      for (const response of Object.values<Json>(operation.responses ?? {})) response.description ||= 'OK';
     }
   }
   return document;
 }
 
-function fixParameter(parameter: Json): void {
-  if (parameter.schema) fixSchema(parameter.schema);
-}
-
-function fixContent(content: Json | undefined): void {
-  for (const media of Object.values<Json>(content ?? {})) if (media.schema) fixSchema(media.schema);
-}
-
-function fixSchema(schema: Json): void {
-  if (!schema || typeof schema !== 'object') return;
-  for (const child of Object.values<Json>(schema.properties ?? {})) fixSchema(child);
-  for (const key of ['allOf', 'anyOf', 'oneOf']) for (const child of schema[key] ?? []) fixSchema(child);
-  for (const key of ['items', 'not', 'additionalProperties']) if (typeof schema[key] === 'object') fixSchema(schema[key]);
-  if (!('nullable' in schema)) return;
-  const nullable = schema.nullable === true;
+/** Every schema of the document, at any depth, with its 3.0 `nullable` in its 3.1 form. */
+function rewriteNullable(node: unknown): void {
+  if (node === null || typeof node !== 'object') return;
+  const schema = node as Json;
+  for (const child of Object.values(schema)) rewriteNullable(child);
+  // A boolean: a property named `nullable` would hold a schema.
+  if (typeof schema.nullable !== 'boolean') return;
+  const nullable = schema.nullable;
   delete schema.nullable;
   if (!nullable) return;
   if (schema.$ref || schema.allOf) {
