@@ -27,6 +27,7 @@ import { GetTransactionHandler, ListTransactionsHandler } from './transactions/t
 import { TransactionsController } from './transactions/transactions.controller';
 import { ErrorBodyFilter } from './http/error-body.filter';
 import { IdempotencyInterceptor } from './http/idempotency.interceptor';
+import { IdempotencyKeys } from './idempotency/idempotency-keys';
 import { DeclaredInputGuard, GlobalDeclaredInputGuard } from './http/declared-input.guard';
 import { EventSubscriptionsController } from './event-subscriptions/event-subscriptions.controller';
 import { EVENT_SUBSCRIPTION_QUERY_HANDLERS } from './event-subscriptions/event-subscription-query.handlers';
@@ -55,6 +56,7 @@ import { DashboardController } from './dashboard/dashboard.controller';
     DeclaredInputGuard,
     ReadsAfterWritesGuard,
     IdempotencyInterceptor,
+    IdempotencyKeys,
     ProgramWritePositions,
     ApiKeyGuard,
     CardPresenter,
