@@ -14,6 +14,7 @@ export * from './queries/page-request';
 export * from './queries/card-queries';
 export * from './commands/transaction-commands';
 export * from './rest/simulate-requests';
+export * from './rest/decline-messages';
 export * from './rest/transaction-requests';
 export * from './rest/account-requests';
 export * from './messages/integration-message';

@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { errorOutcome } from './error-body.filter';
-import { retryHeaders } from './error-status';
 import { MalformedRequest, RequestHeadersTooLarge, RequestTimedOut } from './errors';
 import { writeJson } from './exact-json';
 
@@ -28,7 +27,7 @@ export function answerClientError(error: ClientError, socket: Socket): void {
   logger.warn(`${status} ${body.message} (${error.code ?? error.name}) from ${socket.remoteAddress ?? 'an unknown address'}, refused before it was a request; debugging_request_id ${requestId}`);
   if (socket.writable && !answering(socket)) {
     const text = writeJson(body) ?? '';
-    const headers = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), 'x-request-id': requestId, connection: 'close', ...retryHeaders(retry) };
+    const headers = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), 'x-request-id': requestId, connection: 'close', ...retry };
     const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
     socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${text}`);
   }

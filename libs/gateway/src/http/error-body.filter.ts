@@ -1,16 +1,16 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { ErrorBody } from '@ledger/contracts';
-import { mapError, retryHeaders } from './error-status';
-import { IdempotentReplay, RetryAdvice } from './errors';
+import { mapError } from './error-status';
+import { IdempotentReplay, RetryHeaders } from './errors';
 import { pathOf } from './request-path';
 import { RequestWithId, requestIdOf } from './request-id';
 
 /**
- * The status, JSON body and retry advice an error is answered with (the idempotency interceptor
+ * The status, JSON body and retry headers an error is answered with (the idempotency interceptor
  * stores the status and body).
  */
-export function errorOutcome(error: unknown, request: { requestId?: string }): { status: number; body: ErrorBody; retry: RetryAdvice } {
+export function errorOutcome(error: unknown, request: { requestId?: string }): { status: number; body: ErrorBody; retry: RetryHeaders } {
   const { status, message, retry } = mapError(error);
   const body: ErrorBody = { debugging_request_id: requestIdOf(request), message };
   const token = (error as { transactionToken?: unknown })?.transactionToken;
@@ -26,7 +26,7 @@ export function sendError(error: unknown, request: RequestWithId, reply: Fastify
   const sent = reply.sent || reply.raw.headersSent;
   if (error instanceof IdempotentReplay) {
     if (sent) return;
-    reply.code(error.status).headers(retryHeaders(error.retry));
+    reply.code(error.status).headers(error.retry);
     if (error.text === undefined) reply.send();
     else reply.type('application/json; charset=utf-8').send(error.text);
     return;
@@ -34,7 +34,7 @@ export function sendError(error: unknown, request: RequestWithId, reply: Fastify
   const { status, body, retry } = errorOutcome(error, request);
   // The line names its request itself (docs/decisions.md, "Logs"): no logger is bound to the request.
   if (status >= 500) logger.error({ request_id: body.debugging_request_id, msg: `${request.method} ${pathOf(request)} ${body.debugging_request_id}: ${(error as Error)?.stack ?? String(error)}` });
-  if (!sent) reply.code(status).headers(retryHeaders(retry)).send(body);
+  if (!sent) reply.code(status).headers(retry).send(body);
 }
 
 @Catch()

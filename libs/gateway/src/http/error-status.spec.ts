@@ -16,7 +16,7 @@ import {
 } from '@ledger/domain';
 import { ReadModelBehind } from '@ledger/runtime';
 import { AuthorizationDeclined, IdempotencyKeyInProgress, IdempotentReplay, IdempotencyKeyReused, RateLimited, RequestInvalid, UnsupportedMediaType } from './errors';
-import { mapError, retryHeaders } from './error-status';
+import { mapError } from './error-status';
 
 /**
  * Retry advice per error class. The Lithic SDK retries every 408, 409, 429 and 5xx unless
@@ -25,7 +25,7 @@ import { mapError, retryHeaders } from './error-status';
  */
 const headersOf = (error: unknown) => {
   const { status, retry } = mapError(error);
-  return { status, headers: retryHeaders(retry) };
+  return { status, headers: retry };
 };
 
 const final: [string, unknown, number][] = [

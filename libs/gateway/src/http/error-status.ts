@@ -3,19 +3,19 @@ import { Unauthenticated } from '@ledger/auth';
 import { DomainError } from '@ledger/domain';
 import { ReadModelBehind } from '@ledger/runtime';
 import { BODY_LIMIT_BYTES } from './body-limit';
-import { EdgeError, FINAL, NO_ADVICE, RetryAdvice, UNAVAILABLE_RETRY_AFTER_SECONDS } from './errors';
+import { EdgeError, FINAL, NO_ADVICE, RetryHeaders, UNAVAILABLE_RETRY_AFTER } from './errors';
 
 export interface MappedError {
   readonly status: number;
   readonly message: string;
-  readonly retry: RetryAdvice;
+  readonly retry: RetryHeaders;
 }
 
 /** Every domain error is decided on the state the request met (a closed card, a missing token), so it is final, 409 included. */
 const DOMAIN_STATUS: Record<DomainError['kind'], number> = { invalid: 400, not_found: 404, conflict: 409 };
 
 /**
- * The one place an error becomes an HTTP status, a message and retry advice: the edge's own errors
+ * The one place an error becomes an HTTP status, a message and retry headers: the edge's own errors
  * carry theirs (errors.ts), the domain's are mapped by kind, and the few errors of other libraries
  * the API answers are named here. Anything else is a fault of ours: 500 with a message that names no
  * internals (the log has the rest under the same request id).
@@ -27,7 +27,7 @@ export function mapError(error: unknown): MappedError {
   // The write was recorded before its read model fell behind: repeating the request would write
   // again, so the advice is to read later, not to retry.
   if (error instanceof ReadModelBehind) {
-    return { status: 503, message: `${error.message}; the write is recorded, retry the read`, retry: { shouldRetry: false, retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS } };
+    return { status: 503, message: `${error.message}; the write is recorded, retry the read`, retry: { ...FINAL, ...UNAVAILABLE_RETRY_AFTER } };
   }
   if (error instanceof HttpException) {
     const status = error.getStatus();
@@ -42,17 +42,9 @@ export function mapError(error: unknown): MappedError {
  * Errors known only by their status (Nest's and Fastify's, the command transport's 503): a 4xx
  * other than 408 and 429 is the request's own fault and final; 503 is worth a retry after a moment.
  */
-function adviceByStatus(status: number): RetryAdvice {
-  if (status === 503) return { shouldRetry: null, retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS };
+function adviceByStatus(status: number): RetryHeaders {
+  if (status === 503) return UNAVAILABLE_RETRY_AFTER;
   return status >= 400 && status < 500 && status !== 408 && status !== 429 ? FINAL : NO_ADVICE;
-}
-
-/** Writes the advice as headers; nothing else in the service sends X-Should-Retry or Retry-After. */
-export function retryHeaders(advice: RetryAdvice): Record<string, string> {
-  const headers: Record<string, string> = {};
-  if (advice.shouldRetry !== null) headers['x-should-retry'] = String(advice.shouldRetry);
-  if (advice.retryAfterSeconds !== null) headers['retry-after'] = String(advice.retryAfterSeconds);
-  return headers;
 }
 
 function httpExceptionMessage(error: HttpException): string {

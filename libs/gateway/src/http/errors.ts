@@ -1,31 +1,29 @@
+import { declineMessage } from '@ledger/contracts';
+
 /**
- * What sending the very same request again can achieve, told to clients in two headers:
+ * What sending the very same request again can achieve, as the headers that tell clients:
  * `X-Should-Retry` (Stainless SDKs such as Lithic's obey it before their own rule, which retries
- * every 408, 409, 429 and 5xx) and `Retry-After` (seconds; sent only with 429 and 503).
+ * every 408, 409, 429 and 5xx) and `Retry-After` (seconds; sent only with 429 and 503). Nothing
+ * else in the service sends either.
  */
-export interface RetryAdvice {
-  /** X-Should-Retry: true or false; null sends no header and leaves it to the client's rules. */
-  readonly shouldRetry: boolean | null;
-  /** Retry-After in seconds, or null for none. */
-  readonly retryAfterSeconds: number | null;
-}
+export type RetryHeaders = Readonly<Record<string, string>>;
 
 /** The same request gets the same answer: the client must change it (or the world must change) first. */
-export const FINAL: RetryAdvice = { shouldRetry: false, retryAfterSeconds: null };
+export const FINAL: RetryHeaders = { 'x-should-retry': 'false' };
 /** A fault of ours, or a success: no advice either way. */
-export const NO_ADVICE: RetryAdvice = { shouldRetry: null, retryAfterSeconds: null };
+export const NO_ADVICE: RetryHeaders = {};
 /** How long a client should give the service when it is unavailable (503). */
-export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
+export const UNAVAILABLE_RETRY_AFTER: RetryHeaders = { 'retry-after': '1' };
 
 /**
  * Errors raised at the HTTP edge itself (not by the domain), each named after its class as domain
- * errors are, and each carrying the status and retry advice it is answered with (error-status.ts
+ * errors are, and each carrying the status and retry headers it is answered with (error-status.ts
  * reads them; nothing lists the classes again). Unless a class says otherwise, a retry of the same
  * request gets the same answer.
  */
 export abstract class EdgeError extends Error {
   abstract readonly status: number;
-  readonly retry: RetryAdvice = FINAL;
+  readonly retry: RetryHeaders = FINAL;
 
   constructor(message: string) {
     super(message);
@@ -90,11 +88,11 @@ export class RequestTimedOut extends EdgeError {
 /** Over a rate limit: 429 with Privacy's wording; `retryAfterSeconds` is when the window starts over. */
 export class RateLimited extends EdgeError {
   readonly status = 429;
-  override readonly retry: RetryAdvice;
+  override readonly retry: RetryHeaders;
 
   constructor(message: string, retryAfterSeconds: number) {
     super(message);
-    this.retry = { shouldRetry: true, retryAfterSeconds };
+    this.retry = { 'x-should-retry': 'true', 'retry-after': String(retryAfterSeconds) };
   }
 }
 
@@ -102,7 +100,7 @@ export class RateLimited extends EdgeError {
 export class IdempotencyKeyInProgress extends EdgeError {
   readonly status = 409;
   // The first request with the key finishes by itself.
-  override readonly retry: RetryAdvice = { shouldRetry: true, retryAfterSeconds: null };
+  override readonly retry: RetryHeaders = { 'x-should-retry': 'true' };
 
   constructor() {
     super('A request with this Idempotency-Key is still in progress; retry later');
@@ -125,7 +123,7 @@ export class IdempotencyKeyReused extends EdgeError {
  * final whatever it was the first time.
  */
 export class IdempotentReplay extends EdgeError {
-  override readonly retry: RetryAdvice;
+  override readonly retry: RetryHeaders;
 
   constructor(
     readonly status: number,
@@ -148,33 +146,6 @@ export class AuthorizationDeclined extends EdgeError {
   }
 }
 
-const DECLINE_MESSAGES: Record<string, string> = {
-  ACCOUNT_STATE_TRANSACTION_FAIL: 'the account cannot transact; contact support',
-  BANK_CONNECTION_ERROR: 'the funding source must be reconnected',
-  BANK_NOT_VERIFIED: 'the funding source must be verified',
-  CARD_PAUSED: 'the card is paused',
-  CARD_CLOSED: 'the card is closed',
-  FRAUD_ADVICE: 'declined due to risk (velocity rule)',
-  GLOBAL_MONTHLY_LIMIT: 'the platform monthly spend limit was exceeded',
-  GLOBAL_TRANSACTION_LIMIT: 'the platform per-transaction limit was exceeded',
-  GLOBAL_WEEKLY_LIMIT: 'the platform weekly spend limit was exceeded',
-  INACTIVE_ACCOUNT: 'the account is inactive; contact support',
-  INCORRECT_PIN: 'the PIN is incorrect',
-  INSUFFICIENT_FUNDS: 'the funding source has insufficient funds',
-  INSUFFICIENT_FUNDS_PRELOAD: 'the program declined for insufficient funds',
-  INVALID_CARD_DETAILS: 'the CVV or expiry date is incorrect',
-  MERCHANT_BLACKLIST: 'the merchant is blocked on this program',
-  SINGLE_USE_RECHARGED: 'the single-use card was already used',
-  SWITCH_INOPERATIVE_ADVICE: 'network error; retry',
-  UNAUTHORIZED_MERCHANT: 'the card is locked to another merchant',
-  UNKNOWN_HOST_TIMEOUT: 'network timeout; retry',
-  USER_TRANSACTION_LIMIT: 'the card spend limit was exceeded',
-};
-
-export function declineMessage(reason: string): string {
-  return `Authorization declined (${reason}): ${DECLINE_MESSAGES[reason] ?? 'declined'}`;
-}
-
 /**
  * An authorization that failed and was then withdrawn: its token is taken, so no decision can be
  * recorded under it any more. Nothing stands, and sending the same request again is safe.
@@ -182,7 +153,7 @@ export function declineMessage(reason: string): string {
 export class AuthorizationNotRecorded extends EdgeError {
   readonly status = 503;
   // Withdrawn: a retry cannot authorize twice.
-  override readonly retry: RetryAdvice = { shouldRetry: true, retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS };
+  override readonly retry: RetryHeaders = { 'x-should-retry': 'true', ...UNAVAILABLE_RETRY_AFTER };
 
   constructor(cause: string) {
     super(`The authorization was not recorded (${cause}); nothing stands under it, so it is safe to send it again`);
@@ -196,7 +167,7 @@ export class AuthorizationNotRecorded extends EdgeError {
 export class AuthorizationOutcomeUnknown extends EdgeError {
   readonly status = 503;
   // Not settled: a retry might authorize twice.
-  override readonly retry: RetryAdvice = { shouldRetry: false, retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS };
+  override readonly retry: RetryHeaders = { ...FINAL, ...UNAVAILABLE_RETRY_AFTER };
 
   constructor(readonly transactionToken: string) {
     super(`Whether the authorization was recorded is not known (the ledger's database could not be reached); look for transaction ${transactionToken} before sending it again`);
