@@ -12,7 +12,7 @@ import { writeJson } from './exact-json';
 import { inspectRequestInput } from './hostile-input';
 import { refuseNonIntegerLiterals } from './integer-literals';
 import { pathOf } from './request-path';
-import { charsetOf, isUtf8, sendsNonJsonBody, sendsNonUtf8Body } from './json-content-type';
+import { contentTypeRefusal, isUtf8 } from './json-content-type';
 import type { RequestWithId } from './request-id';
 import { RouteTable } from './route-table';
 import { serveStaticFiles } from './static-files';
@@ -110,7 +110,8 @@ export function configureFastifyHttp(app: INestApplication): void {
   fastify.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
   fastify.addHook('preValidation', (request, _reply, done) => {
     try {
-      if (request.body !== undefined || hasQuery(request.query)) inspectRequestInput(request);
+      // A request with neither a body nor a query string has nothing to inspect.
+      if (request.body !== undefined || request.url.includes('?')) inspectRequestInput(request);
       done();
     } catch (error) {
       done(error as Error);
@@ -131,15 +132,8 @@ function refuseBeforeParsing(routes: RouteTable, request: FastifyRequest, reply:
       throw new MethodNotAllowed(request.method, allowed);
     }
   }
-  if (sendsNonJsonBody(request.headers)) throw new UnsupportedMediaType();
-  if (sendsNonUtf8Body(request.headers)) throw new UnsupportedMediaType('Request body must be UTF-8 JSON');
-}
-
-/** A request without a body or a query string has nothing for the hostile-input checks. */
-function hasQuery(query: unknown): boolean {
-  if (query === null || typeof query !== 'object') return query !== undefined;
-  for (const _key in query) return true;
-  return false;
+  const refusal = contentTypeRefusal(request.headers);
+  if (refusal) throw refusal;
 }
 
 /**
@@ -155,7 +149,8 @@ export function dispatchedRoutes(app: INestApplication): { method: string; path:
 
 /** The API's JSON body: UTF-8 only, an object or an array (never a bare null, number or string), an empty body is {}. */
 function parseJsonBody(request: FastifyRequest, text: string): unknown {
-  if (!isUtf8(charsetOf(request.headers['content-type'] ?? ''))) throw new UnsupportedMediaType('Request body must be UTF-8 JSON');
+  // An empty body passes the header check before it is read; its charset is still not UTF-8.
+  if (!isUtf8(request.headers['content-type'] ?? '')) throw new UnsupportedMediaType('Request body must be UTF-8 JSON');
   if (text.length === 0) return {};
   const invalid = new RequestInvalid('Request body is not valid JSON');
   const first = /^[\x20\x09\x0a\x0d]*(.)/.exec(text)?.[1];
