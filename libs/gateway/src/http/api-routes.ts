@@ -36,7 +36,7 @@ export function ProgramApi(tag: string, path: string, options: { errors?: number
     ApiSecurity('api-key'),
     ApiErrors(400, 401, ...(options.errors ?? [])),
     Controller(path),
-    ChecksDeclaredInputs(),
+    ChecksDeclaredInputs(true),
     options.sandboxOnly ? UseGuards(SandboxOnlyGuard, ...PROGRAM_GUARDS) : UseGuards(...PROGRAM_GUARDS),
   );
 }

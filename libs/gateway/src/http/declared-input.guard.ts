@@ -1,4 +1,4 @@
-import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -63,10 +63,8 @@ export class DeclaredInputGuard implements CanActivate {
   }
 }
 
-const CHECKS_DECLARED_INPUTS = 'ledger:checks-declared-inputs';
-
 /** Marks a controller that runs DeclaredInputGuard among its own guards, at its own place. */
-export const ChecksDeclaredInputs = (): ClassDecorator => SetMetadata(CHECKS_DECLARED_INPUTS, true);
+export const ChecksDeclaredInputs = Reflector.createDecorator<true>();
 
 /** The check on the routes whose controller does not run it itself (probes, dashboard): a global guard, after the rate limiter. */
 @Injectable()
@@ -76,7 +74,7 @@ export class GlobalDeclaredInputGuard extends DeclaredInputGuard {
   }
 
   override canActivate(context: ExecutionContext): boolean {
-    return this.reflector.get<boolean | undefined>(CHECKS_DECLARED_INPUTS, context.getClass()) === true || super.canActivate(context);
+    return this.reflector.get(ChecksDeclaredInputs, context.getClass()) === true || super.canActivate(context);
   }
 }
 

@@ -87,14 +87,11 @@ export function configureFastifyHttp(app: INestApplication): void {
     reply.header('x-request-id', request.id);
     done();
   });
-  // After onRequest, so the request log and the in-flight count (startLedger's onRequest hook) see refused requests too.
+  // After onRequest, so the request log and the in-flight count (startLedger's onRequest hook) see
+  // refused requests too. Fastify's hook runners pass what a callback hook throws on as its error.
   fastify.addHook('preParsing', (request, reply, payload, done) => {
-    try {
-      refuseBeforeParsing(routes, request, reply);
-      done(null, payload);
-    } catch (error) {
-      done(error as Error);
-    }
+    refuseBeforeParsing(routes, request, reply);
+    done(null, payload);
   });
 
   fastify.removeAllContentTypeParsers();
@@ -109,13 +106,9 @@ export function configureFastifyHttp(app: INestApplication): void {
   // one with a body was refused with 415 in preParsing.
   fastify.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
   fastify.addHook('preValidation', (request, _reply, done) => {
-    try {
-      // A request with neither a body nor a query string has nothing to inspect.
-      if (request.body !== undefined || request.url.includes('?')) inspectRequestInput(request);
-      done();
-    } catch (error) {
-      done(error as Error);
-    }
+    // A request with neither a body nor a query string has nothing to inspect.
+    if (request.body !== undefined || request.url.includes('?')) inspectRequestInput(request);
+    done();
   });
   fastify.setReplySerializer((payload) => writeJson(payload) ?? '');
   app.useGlobalFilters(new ErrorBodyFilter());
@@ -144,7 +137,7 @@ function refuseBeforeParsing(routes: RouteTable, request: FastifyRequest, reply:
 export function dispatchedRoutes(app: INestApplication): { method: string; path: string }[] {
   const routes = (app.getHttpAdapter().getInstance() as Record<symbol, RouteTable | undefined>)[ROUTES];
   if (!routes) throw new Error('configureFastifyHttp was not called on this app');
-  return routes.list().map(({ method, pattern }) => ({ method, path: pattern }));
+  return routes.list();
 }
 
 /** The API's JSON body: UTF-8 only, an object or an array (never a bare null, number or string), an empty body is {}. */

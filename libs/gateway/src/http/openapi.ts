@@ -1,5 +1,6 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import { declareInputs } from './declared-input.guard';
 
 export const OPENAPI_JSON_PATH = '/openapi.json';
@@ -44,15 +45,9 @@ export function setupOpenApi(app: INestApplication): OpenAPIObject {
     jsonDocumentUrl: OPENAPI_JSON_PATH,
     raw: ['json'],
     customSiteTitle: 'Card ledger API',
-    patchDocumentOnRequest: (request, _response, served) => withServer(served, request as AskedRequest),
+    patchDocumentOnRequest: (request, _response, served) => withServer(served, request as FastifyRequest),
   });
   return document;
-}
-
-/** What withServer reads of a request (Fastify's request has it). */
-interface AskedRequest {
-  readonly protocol: string;
-  readonly headers: Record<string, string | string[] | undefined>;
 }
 
 /**
@@ -60,9 +55,8 @@ interface AskedRequest {
  * them (X-Forwarded-Proto counts only where the HTTP stack is told to trust a proxy). It only echoes
  * the caller's own request back to it, so a forged Host misleads no one else.
  */
-export function withServer(document: OpenAPIObject, request: AskedRequest): OpenAPIObject {
-  const host = typeof request.headers.host === 'string' ? request.headers.host : undefined;
-  return host ? { ...document, servers: [{ url: `${request.protocol}://${host}` }] } : document;
+function withServer(document: OpenAPIObject, { protocol, headers: { host } }: FastifyRequest): OpenAPIObject {
+  return host ? { ...document, servers: [{ url: `${protocol}://${host}` }] } : document;
 }
 
 type Json = Record<string, any>;

@@ -46,12 +46,12 @@ describe('RouteTable', () => {
 
   it('lists every route but HEAD', () => {
     expect(table.list()).toEqual([
-      { method: 'GET', pattern: '/v1/cards' },
-      { method: 'POST', pattern: '/v1/cards' },
-      { method: 'GET', pattern: '/v1/cards/:card_token' },
-      { method: 'PATCH', pattern: '/v1/cards/:card_token' },
-      { method: 'GET', pattern: '/docs/*' },
-      { method: 'POST', pattern: '/v1/cards/search_by_pan' },
+      { method: 'GET', path: '/v1/cards' },
+      { method: 'POST', path: '/v1/cards' },
+      { method: 'GET', path: '/v1/cards/:card_token' },
+      { method: 'PATCH', path: '/v1/cards/:card_token' },
+      { method: 'GET', path: '/docs/*' },
+      { method: 'POST', path: '/v1/cards/search_by_pan' },
     ]);
   });
 });

@@ -29,8 +29,8 @@ export class RouteTable {
   }
 
   /** Every route, HEAD left out (it is wherever GET is). */
-  list(): { method: string; pattern: string }[] {
-    return this.routes.filter((route) => route.method !== 'HEAD').map(({ method, pattern }) => ({ method, pattern }));
+  list(): { method: string; path: string }[] {
+    return this.routes.filter((route) => route.method !== 'HEAD').map(({ method, pattern }) => ({ method, path: pattern }));
   }
 
   /**

@@ -1,13 +1,6 @@
 import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
 import { RequestInvalid } from './errors';
 
-/** class-validator's verdict, carried out of ValidationPipe to be merged with the keys it never saw. */
-class ValidationFailed extends Error {
-  constructor(readonly errors: ValidationError[]) {
-    super('validation failed');
-  }
-}
-
 /**
  * The names of Object.prototype's members (toString, valueOf, hasOwnProperty, ...). class-transformer
  * drops a body key of one of these names without a word, as it will not overwrite an inherited
@@ -38,7 +31,8 @@ export class StrictValidationPipe extends ValidationPipe {
       transformOptions: { enableImplicitConversion: false },
       stopAtFirstError: true,
       validationError: { target: false, value: false },
-      exceptionFactory: (errors: ValidationError[]) => new ValidationFailed(errors),
+      // class-validator's verdict as it is, thrown out of ValidationPipe to be merged with the keys it never saw.
+      exceptionFactory: (errors: ValidationError[]) => errors,
     });
   }
 
@@ -55,8 +49,8 @@ export class StrictValidationPipe extends ValidationPipe {
     try {
       transformed = await super.transform(value, metadata);
     } catch (error) {
-      if (!(error instanceof ValidationFailed)) throw error;
-      refused = problemsOf(error.errors, '');
+      if (!Array.isArray(error)) throw error;
+      refused = problemsOf(error as ValidationError[], '');
     }
     // A field refused for its kind is not also reported for keys inside it.
     const problems = [...dropped.filter(({ path }) => !refused.some((problem) => within(path, problem.path))), ...refused];
