@@ -60,7 +60,6 @@ function withServer(document: OpenAPIObject, { protocol, headers: { host } }: Fa
 }
 
 type Json = Record<string, any>;
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /**
  * Rewrites the 3.0-only `nullable` to a `null` type or `anyOf`, makes operationIds unique and plain
@@ -70,9 +69,8 @@ export function toOpenApi31(document: OpenAPIObject): OpenAPIObject {
   rewriteNullable(document);
   const seenIds = new Set<string>();
   for (const [path, item] of Object.entries<Json>(document.paths)) {
-    for (const method of HTTP_METHODS) {
-      const operation = item[method] as Json | undefined;
-      if (!operation) continue;
+    // Nest's path items hold operations only.
+    for (const operation of Object.values<Json>(item)) {
       // An operation with no security requirement of its own is public (no api-key guard, e.g. /health):
       // say so, as `[]`, rather than leave a reader to guess.
       operation.security ||= [];

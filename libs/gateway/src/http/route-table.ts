@@ -5,24 +5,23 @@
  */
 export class RouteTable {
   private readonly routes: { method: string; pattern: string; matcher: RegExp; parameters: number }[] = [];
-  /** Paths some route names with no parameter at all, e.g. `/v1/cards/search_by_pan`. */
-  private readonly literalPaths = new Set<string>();
-  /** allowedMethods of the literal paths as routes name them: asked on every request to one, and few. */
-  private readonly literalAnswers = new Map<string, string[] | null>();
+  /**
+   * Each path some route names with no parameter at all (`/v1/cards/search_by_pan`), with its
+   * allowedMethods once asked: asked on every request to one, and few.
+   */
+  private readonly literalPaths = new Map<string, string[] | null | undefined>();
 
   add(method: string | string[], pattern: string): void {
-    this.literalAnswers.clear();
-    const parameters = parameterCount(pattern);
-    if (parameters === 0) this.literalPaths.add(withoutTrailingSlash(pattern));
-    for (const one of Array.isArray(method) ? method : [method]) {
-      this.routes.push({ method: one.toUpperCase(), pattern, matcher: matcherOf(pattern), parameters });
-    }
+    for (const path of this.literalPaths.keys()) this.literalPaths.set(path, undefined);
+    const parameters = (pattern.match(/:\w+|\*/g) ?? []).length;
+    if (parameters === 0) this.literalPaths.set(withoutTrailingSlash(pattern), undefined);
+    for (const one of [method].flat()) this.routes.push({ method: one.toUpperCase(), pattern, matcher: matcherOf(pattern), parameters });
   }
 
   /**
    * Whether a route names this very path with no parameter. Such a path is never a parameter's value
    * of a wider route (`search_by_pan` is no card token), so its methods alone decide a 405, even when
-   * a wider route of another method would take the request. A set lookup: cheap on every request.
+   * a wider route of another method would take the request. A map lookup: cheap on every request.
    */
   isLiteralPath(path: string): boolean {
     return this.literalPaths.has(withoutTrailingSlash(path));
@@ -38,13 +37,10 @@ export class RouteTable {
    * route has it: the routes with the fewest parameters that match it.
    */
   allowedMethods(path: string): string[] | null {
-    // Exactly as named (no trailing slashes of the client's), so the clients cannot grow the cache.
+    // Kept only for a path exactly as routes name it (no trailing slashes of the client's), so the clients cannot grow the map.
     if (!this.literalPaths.has(path)) return this.matchMethods(path);
-    let methods = this.literalAnswers.get(path);
-    if (methods === undefined) {
-      methods = this.matchMethods(path);
-      this.literalAnswers.set(path, methods);
-    }
+    let methods = this.literalPaths.get(path);
+    if (methods === undefined) this.literalPaths.set(path, (methods = this.matchMethods(path)));
     return methods;
   }
 
@@ -67,10 +63,6 @@ function matcherOf(pattern: string): RegExp {
     .map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
     .join('');
   return new RegExp(`^${body}/?$`);
-}
-
-function parameterCount(pattern: string): number {
-  return (pattern.match(/:\w+|\*/g) ?? []).length;
 }
 
 function withoutTrailingSlash(path: string): string {
