@@ -22,10 +22,12 @@ export const UNAVAILABLE_RETRY_AFTER: RetryHeaders = { 'retry-after': '1' };
  * request gets the same answer.
  */
 export abstract class EdgeError extends Error {
+  /** The message of a class whose every error says the same. */
+  static readonly defaultMessage: string = '';
   abstract readonly status: number;
   readonly retry: RetryHeaders = FINAL;
 
-  constructor(message: string) {
+  constructor(message = new.target.defaultMessage) {
     super(message);
     this.name = new.target.name;
   }
@@ -51,10 +53,7 @@ export class MethodNotAllowed extends EdgeError {
 /** A request body that is not sent as JSON (or as JSON in a charset other than UTF-8): 415. */
 export class UnsupportedMediaType extends EdgeError {
   readonly status = 415;
-
-  constructor(message = 'Request body must be JSON sent with Content-Type: application/json') {
-    super(message);
-  }
+  static override readonly defaultMessage = 'Request body must be JSON sent with Content-Type: application/json';
 }
 
 /**
@@ -68,10 +67,7 @@ export class MalformedRequest extends EdgeError {
 /** Request line and headers over Node's size limit: 431, answered on the socket, then closed. */
 export class RequestHeadersTooLarge extends EdgeError {
   readonly status = 431;
-
-  constructor() {
-    super('Request headers are too large');
-  }
+  static override readonly defaultMessage = 'Request headers are too large';
 }
 
 /** A request not received within HEADERS_TIMEOUT_MS or REQUEST_TIMEOUT_MS: 408, then the connection closes. */
@@ -79,10 +75,7 @@ export class RequestTimedOut extends EdgeError {
   readonly status = 408;
   // Sent again at an ordinary pace, the same request may well be received.
   override readonly retry = NO_ADVICE;
-
-  constructor() {
-    super('Request was not received in time');
-  }
+  static override readonly defaultMessage = 'Request was not received in time';
 }
 
 /** Over a rate limit: 429 with Privacy's wording; `retryAfterSeconds` is when the window starts over. */
@@ -101,19 +94,13 @@ export class IdempotencyKeyInProgress extends EdgeError {
   readonly status = 409;
   // The first request with the key finishes by itself.
   override readonly retry: RetryHeaders = { 'x-should-retry': 'true' };
-
-  constructor() {
-    super('A request with this Idempotency-Key is still in progress; retry later');
-  }
+  static override readonly defaultMessage = 'A request with this Idempotency-Key is still in progress; retry later';
 }
 
 /** The Idempotency-Key was first used with another method, path or body: 422. */
 export class IdempotencyKeyReused extends EdgeError {
   readonly status = 422;
-
-  constructor() {
-    super('This Idempotency-Key was used with a different request; use a new key for a new request');
-  }
+  static override readonly defaultMessage = 'This Idempotency-Key was used with a different request; use a new key for a new request';
 }
 
 /**
