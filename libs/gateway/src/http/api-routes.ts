@@ -4,6 +4,7 @@ import { ApiKeyGuard } from '@ledger/auth';
 import { ErrorBody } from '@ledger/contracts';
 import { ChecksDeclaredInputs, DeclaredInputGuard } from './declared-input.guard';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
+import { API_KEY_SCHEME } from './openapi';
 import { ReadsAfterWritesGuard } from './reads-after-writes.guard';
 import { SandboxOnlyGuard } from './sandbox-only.guard';
 
@@ -33,7 +34,7 @@ const PROGRAM_GUARDS = [ApiKeyGuard, DeclaredInputGuard, ReadsAfterWritesGuard];
 export function ProgramApi(tag: string, path: string, options: { errors?: number[]; sandboxOnly?: boolean } = {}): ClassDecorator {
   return applyDecorators(
     ApiTags(tag),
-    ApiSecurity('api-key'),
+    ApiSecurity(API_KEY_SCHEME),
     ApiErrors(400, 401, ...(options.errors ?? [])),
     Controller(path),
     ChecksDeclaredInputs(true),

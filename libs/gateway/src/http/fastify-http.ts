@@ -13,7 +13,6 @@ import { inspectRequestInput } from './hostile-input';
 import { refuseNonIntegerLiterals } from './integer-literals';
 import { pathOf } from './request-path';
 import { contentTypeRefusal, isUtf8 } from './json-content-type';
-import type { RequestWithId } from './request-id';
 import { RouteTable } from './route-table';
 import { serveStaticFiles } from './static-files';
 import { StrictValidationPipe } from './strict-validation.pipe';
@@ -39,7 +38,7 @@ export class LedgerFastifyAdapter extends FastifyAdapter {
       frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
         reply.header('x-request-id', request.id);
         const refused = error.code === 'FST_ERR_BAD_URL' ? new RequestInvalid(`Path ${request.url} is not a valid URL: it has a broken percent escape`) : error;
-        sendError(refused, Object.assign(request, { requestId: request.id }) as unknown as RequestWithId, reply, new Logger('HTTP'));
+        sendError(refused, request, reply, new Logger('HTTP'));
       },
     });
   }
@@ -83,7 +82,6 @@ export function configureFastifyHttp(app: INestApplication): void {
 
   // Callback hooks, not async ones: a promise per hook and request is all an async hook would add.
   fastify.addHook('onRequest', (request, reply, done) => {
-    (request as unknown as RequestWithId).requestId = request.id;
     reply.header('x-request-id', request.id);
     done();
   });
