@@ -31,9 +31,9 @@ export function mapError(error: unknown): MappedError {
   }
   if (error instanceof HttpException) {
     const status = error.getStatus();
-    // A body over the limit reaches us as Nest's HttpException(413) with Fastify's wording; nothing
-    // else answers 413, so it gets the message the API documents.
-    return { status, message: status === 413 ? `Request body is larger than ${BODY_LIMIT_BYTES} bytes` : httpExceptionMessage(error), retry: adviceByStatus(status) };
+    // Nest's message is its response's, string or `message`. A body over the limit reaches us as
+    // HttpException(413) with Fastify's wording; nothing else answers 413, so it gets the API's.
+    return { status, message: status === 413 ? `Request body is larger than ${BODY_LIMIT_BYTES} bytes` : error.message, retry: adviceByStatus(status) };
   }
   return { status: 500, message: 'Internal error', retry: NO_ADVICE };
 }
@@ -45,11 +45,4 @@ export function mapError(error: unknown): MappedError {
 function adviceByStatus(status: number): RetryHeaders {
   if (status === 503) return UNAVAILABLE_RETRY_AFTER;
   return status >= 400 && status < 500 && status !== 408 && status !== 429 ? FINAL : NO_ADVICE;
-}
-
-function httpExceptionMessage(error: HttpException): string {
-  const response = error.getResponse();
-  if (typeof response === 'string') return response;
-  const message = (response as { message?: unknown }).message;
-  return Array.isArray(message) ? message.join('; ') : String(message ?? error.message);
 }
