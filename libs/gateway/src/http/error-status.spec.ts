@@ -15,7 +15,9 @@ import {
   UnknownWebhookEventType,
 } from '@ledger/domain';
 import { ReadModelBehind } from '@ledger/runtime';
-import { AuthorizationDeclined, IdempotencyKeyInProgress, IdempotentReplay, IdempotencyKeyReused, RateLimited, RequestInvalid, UnsupportedMediaType } from './errors';
+import { IdempotencyKeyInProgress, IdempotencyKeyReused } from '../idempotency/idempotency-keys';
+import { RateLimited } from '../rate-limit/rate-limit.guard';
+import { AuthorizationDeclined, IdempotentReplay, RequestInvalid, UnsupportedMediaType } from './errors';
 import { mapError } from './error-status';
 
 /**

@@ -18,8 +18,9 @@ export const UNAVAILABLE_RETRY_AFTER: RetryHeaders = { 'retry-after': '1' };
 /**
  * Errors raised at the HTTP edge itself (not by the domain), each named after its class as domain
  * errors are, and each carrying the status and retry headers it is answered with (error-status.ts
- * reads them; nothing lists the classes again). Unless a class says otherwise, a retry of the same
- * request gets the same answer.
+ * reads them; nothing lists the classes again), so a feature of the edge declares its own beside the
+ * code that raises them (RateLimited, the Idempotency-Key refusals). Unless a class says otherwise,
+ * a retry of the same request gets the same answer.
  */
 export abstract class EdgeError extends Error {
   /** The message of a class whose every error says the same. */
@@ -76,31 +77,6 @@ export class RequestTimedOut extends EdgeError {
   // Sent again at an ordinary pace, the same request may well be received.
   override readonly retry = NO_ADVICE;
   static override readonly defaultMessage = 'Request was not received in time';
-}
-
-/** Over a rate limit: 429 with Privacy's wording; `retryAfterSeconds` is when the window starts over. */
-export class RateLimited extends EdgeError {
-  readonly status = 429;
-  override readonly retry: RetryHeaders;
-
-  constructor(message: string, retryAfterSeconds: number) {
-    super(message);
-    this.retry = { 'x-should-retry': 'true', 'retry-after': String(retryAfterSeconds) };
-  }
-}
-
-/** The same Idempotency-Key is still being worked on by another request: 409. */
-export class IdempotencyKeyInProgress extends EdgeError {
-  readonly status = 409;
-  // The first request with the key finishes by itself.
-  override readonly retry: RetryHeaders = { 'x-should-retry': 'true' };
-  static override readonly defaultMessage = 'A request with this Idempotency-Key is still in progress; retry later';
-}
-
-/** The Idempotency-Key was first used with another method, path or body: 422. */
-export class IdempotencyKeyReused extends EdgeError {
-  readonly status = 422;
-  static override readonly defaultMessage = 'This Idempotency-Key was used with a different request; use a new key for a new request';
 }
 
 /**

@@ -2,13 +2,27 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CardVault } from '@ledger/card-vault';
 import type { ReadModelClient } from '@ledger/read-model';
 import { LEDGER_CONFIG, LedgerConfig, READ_MODEL } from '@ledger/runtime';
-import { IdempotencyKeyInProgress, IdempotencyKeyReused, IdempotentReplay } from '../http/errors';
+import { EdgeError, IdempotentReplay, RetryHeaders } from '../http/errors';
 import { writeJson } from '../http/exact-json';
 
 /** How long a repeat waits for the first request with its key to finish before answering 409. */
 export const IDEMPOTENCY_WAIT_MS = 10_000;
 const POLL_MS = 25;
 const CLEANUP_EVERY_MS = 60_000;
+
+/** The same Idempotency-Key is still being worked on by another request: 409. */
+export class IdempotencyKeyInProgress extends EdgeError {
+  readonly status = 409;
+  // The first request with the key finishes by itself.
+  override readonly retry: RetryHeaders = { 'x-should-retry': 'true' };
+  static override readonly defaultMessage = 'A request with this Idempotency-Key is still in progress; retry later';
+}
+
+/** The Idempotency-Key was first used with another method, path or body: 422. */
+export class IdempotencyKeyReused extends EdgeError {
+  readonly status = 422;
+  static override readonly defaultMessage = 'This Idempotency-Key was used with a different request; use a new key for a new request';
+}
 
 /** An outcome to store: what the first request with the key answered. */
 export interface IdempotentOutcome {

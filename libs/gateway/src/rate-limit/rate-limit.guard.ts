@@ -10,7 +10,7 @@ import {
   type ThrottlerStorage,
 } from '@nestjs/throttler';
 import { API_KEY_DIRECTORY, ApiKeyDirectory, authenticate } from '@ledger/auth';
-import { RateLimited } from '../http/errors';
+import { EdgeError, RetryHeaders } from '../http/errors';
 import { pathOf } from '../http/request-path';
 
 /** Privacy's wording, one per window. */
@@ -18,6 +18,17 @@ export const RATE_LIMITED_MESSAGES: Record<string, string> = {
   second: 'Rate limited, too many requests per second. Please try again later.',
   minute: 'Rate limited, too many requests per minute. Please try again later.',
 };
+
+/** Over a rate limit: 429 with Privacy's wording; `retryAfterSeconds` is when the window starts over. */
+export class RateLimited extends EdgeError {
+  readonly status = 429;
+  override readonly retry: RetryHeaders;
+
+  constructor(message: string, retryAfterSeconds: number) {
+    super(message);
+    this.retry = { 'x-should-retry': 'true', 'retry-after': String(retryAfterSeconds) };
+  }
+}
 
 const TRACKER = Symbol('rate-limit tracker');
 const TIGHTEST = Symbol('rate-limit tightest remaining');
@@ -36,7 +47,7 @@ interface RateLimitedRequest {
  * client's IP, in each configured window (`second`, `minute`). Runs as a global guard, so before the
  * api-key guard: it looks the key up itself. Every answer carries `x-requests-remaining` (of the
  * tightest window); past the limit the answer is 429 with Privacy's message and `Retry-After`
- * (seconds until the window starts over; only a 429 has it, see RateLimited in errors.ts).
+ * (seconds until the window starts over; only a 429 has it, see RateLimited).
  * /health is never limited.
  */
 @Injectable()
