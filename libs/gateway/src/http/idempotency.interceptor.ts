@@ -59,9 +59,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
 }
 
 /**
- * SHA-256 of method, path and the body as canonical JSON (object keys sorted at every level): the
- * event store's canonicalJson, which a parsed JSON body (no undefined anywhere) writes exactly as the
- * copy this file had before, so keys stored earlier still match.
+ * SHA-256 of method, path and the body as canonical JSON (object keys sorted at every level, the
+ * event store's canonicalJson), so the same request hashes the same whatever the order of its keys.
  */
 export function requestHash(request: { method: string; path?: string; url?: string; body?: unknown }): string {
   return createHash('sha256')
