@@ -143,14 +143,15 @@ function parseJsonBody(request: FastifyRequest, text: string): unknown {
   // An empty body passes the header check before it is read; its charset is still not UTF-8.
   if (!isUtf8(request.headers['content-type'] ?? '')) throw new UnsupportedMediaType('Request body must be UTF-8 JSON');
   if (text.length === 0) return {};
-  const invalid = new RequestInvalid('Request body is not valid JSON');
+  // Made only for a body refused: an error captures its stack as it is made.
+  const invalid = () => new RequestInvalid('Request body is not valid JSON');
   const first = /^[\x20\x09\x0a\x0d]*(.)/.exec(text)?.[1];
-  if (first !== '{' && first !== '[') throw invalid;
+  if (first !== '{' && first !== '[') throw invalid();
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw invalid;
+    throw invalid();
   }
   refuseNonIntegerLiterals(text);
   return body;
