@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import type { Decider } from './decider';
 import { truncateAll, workerDatabaseUrl } from '@ledger/test-support';
+import { CountingStore } from '../test/counting-store';
 import { commandHandler, EventCodec, EventOrigin, loadState, PipelineEnvironment } from './command-pipeline';
-import { EventStore, ReadStreamOptions, RecordedEvent } from './event-store.port';
 import { verifyChains } from './hash-chain';
 import { PostgresEventStore } from './postgres/postgres-event-store';
 import { StreamFoldCache } from './stream-fold-cache';
@@ -23,26 +23,6 @@ const codec: EventCodec<Added> = {
   decode: (recorded) => ({ type: 'Added', data: recorded.data as Added['data'] }),
 };
 const origin: EventOrigin = { programToken: 'program', correlationId: 'correlation', causationId: null };
-
-/** The real store, with its stream reads counted: how many, and how many events they returned. */
-class CountingStore {
-  reads = 0;
-  eventsRead = 0;
-  constructor(readonly inner: PostgresEventStore) {}
-  asStore(): EventStore {
-    return new Proxy(this.inner, {
-      get: (target, property) =>
-        property === 'readStream'
-          ? async (streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> => {
-              const events = await target.readStream(streamId, options);
-              this.reads += 1;
-              this.eventsRead += events.length;
-              return events;
-            }
-          : Reflect.get(target, property, target),
-    }) as EventStore;
-  }
-}
 
 describe('the command pipeline with remembered folds', () => {
   let pool: Pool;

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { truncateAll, workerDatabaseUrl } from '@ledger/test-support';
+import { CountingStore } from '../test/counting-store';
 import { emptyFold, EventCodec, EventOrigin, loadState, PipelineEnvironment } from './command-pipeline';
-import { EventStore, NO_STREAM, ReadStreamOptions, RecordedEvent, WrongExpectedVersionError } from './event-store.port';
+import { NO_STREAM, WrongExpectedVersionError } from './event-store.port';
 import { chainEvents, chainHeadOf, verifyChains } from './hash-chain';
 import { PostgresEventStore } from './postgres/postgres-event-store';
 import { StreamFoldCache } from './stream-fold-cache';
@@ -25,22 +26,6 @@ const origin: EventOrigin = { programToken: 'program', correlationId: 'correlati
 /** A domain refusal as the domain's errors look: a `kind`. */
 class NotEnough extends Error {
   readonly kind = 'conflict';
-}
-
-class CountingStore {
-  reads = 0;
-  constructor(readonly inner: PostgresEventStore) {}
-  asStore(): EventStore {
-    return new Proxy(this.inner, {
-      get: (target, property) =>
-        property === 'readStream'
-          ? async (streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> => {
-              this.reads += 1;
-              return target.readStream(streamId, options);
-            }
-          : Reflect.get(target, property, target),
-    }) as EventStore;
-  }
 }
 
 describe('decideAcrossStreams: one use case, several streams, one atomic write', () => {
