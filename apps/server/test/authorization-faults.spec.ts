@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { AUTHORIZATION_FAULT_POINTS, FaultPoint, FaultPoints } from '@ledger/event-store';
+import { AUTHORIZATION_FAULT_POINTS } from '@ledger/event-store';
+import { AFTER_THE_COMMIT, OneShotFault } from './one-shot-fault';
 import { ApiAnswer, startTestLedger, TestLedger } from './test-ledger';
 
 /**
@@ -8,24 +9,6 @@ import { ApiAnswer, startTestLedger, TestLedger } from './test-ledger';
  * must end with exactly one transaction for its intent, and every answer it got must be the truth:
  * a 200 or 422 is listed with that result, a 5xx left nothing behind and said so.
  */
-class OneShotFault implements FaultPoints {
-  private armed: FaultPoint | null = null;
-  fired = 0;
-
-  arm(point: FaultPoint): void {
-    this.armed = point;
-  }
-
-  reached(point: FaultPoint): void {
-    if (point !== this.armed) return;
-    this.armed = null;
-    this.fired++;
-    throw new Error(`injected fault at ${point}`);
-  }
-}
-
-/** Where the decision is recorded: a failure before it leaves nothing, a failure after it must not hide it. */
-const AFTER_THE_COMMIT: readonly FaultPoint[] = ['append-committed', 'decision-replied', 'gateway-answering'];
 
 const faults = new OneShotFault();
 let t: TestLedger;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { FaultPoint, FaultPoints, SIMULATION_FAULT_POINTS } from '@ledger/event-store';
+import { SIMULATION_FAULT_POINTS } from '@ledger/event-store';
 import { cardAndTransactionAmounts } from './ledger-folds';
+import { AFTER_THE_COMMIT, OneShotFault } from './one-shot-fault';
 import { ApiAnswer, startTestLedger, TestLedger } from './test-ledger';
 
 /**
@@ -9,23 +10,6 @@ import { ApiAnswer, startTestLedger, TestLedger } from './test-ledger';
  * what the transaction says; and every 5xx it got was the truth (nothing stood, and its token was
  * withdrawn so nothing ever will).
  */
-class OneShotFault implements FaultPoints {
-  private armed: FaultPoint | null = null;
-  fired = 0;
-
-  arm(point: FaultPoint): void {
-    this.armed = point;
-  }
-
-  reached(point: FaultPoint): void {
-    if (point !== this.armed) return;
-    this.armed = null;
-    this.fired++;
-    throw new Error(`injected fault at ${point}`);
-  }
-}
-
-const AFTER_THE_COMMIT: readonly FaultPoint[] = ['append-committed', 'decision-replied', 'gateway-answering'];
 
 interface Simulation {
   /** Makes what the simulation acts on; returns the request body. */
