@@ -32,8 +32,8 @@ const TEST_CONSTRAINTS = [
   { sourceTag: 'scope:event-store', notDependOnLibsWithTags: ['scope:domain', 'scope:contracts'] },
 ];
 
-/** Spec files, and the helpers under an app's test/ folder. */
-export const TEST_FILES = ['**/*.spec.ts', '**/*.test.ts', '**/*.spec.tsx', 'apps/*/test/**/*.ts'];
+/** Spec files, and the helpers under an app's or a lib's test/ folder (which the build leaves out). */
+export const TEST_FILES = ['**/*.spec.ts', '**/*.test.ts', '**/*.spec.tsx', 'apps/*/test/**/*.ts', 'libs/*/test/**/*.ts'];
 
 // checkDynamicDependenciesExceptions: Nx refuses a lib imported both with import() and statically,
 // which matters to browser bundles split per import(); in Node an import() only defers loading.
