@@ -8,23 +8,20 @@ import {
   ProgramNotFound,
   programStreamId,
   transactionStreamId,
-  type CardEvent,
   type DeclineReason,
   type ProgramEvent,
   type TransactionEvent,
 } from '@ledger/domain';
 import { EgressGuard, EgressHttpClient, EgressPolicy } from '@ledger/egress';
-import { chainEvents, InMemoryEventStore, WrongExpectedVersionError, type EventStore, type FaultPoints, type PipelineEnvironment } from '@ledger/event-store';
+import { chainEvents, WrongExpectedVersionError, type EventStore, type FaultPoints, type PipelineEnvironment } from '@ledger/event-store';
 import { verifySignature } from '@ledger/messaging';
 import type { ReadModelClient } from '@ledger/read-model';
-import { ledgerPipelineEnvironment, type LedgerConfig, type ProjectionWatcher } from '@ledger/runtime';
-import { commandHandlerSpecification, LocalReceiver, type FixedClockAndIds } from '@ledger/test-support';
+import type { LedgerConfig, ProjectionWatcher } from '@ledger/runtime';
+import { cardCreated, commandOrigin, ledgerHandlerSpecification, programCreated, programWithFundingSources } from '@ledger/runtime/test';
+import { LocalReceiver } from '@ledger/test-support';
 import { AuthorizationStreamClient } from '../authorization-stream/authorization-stream-client';
 import { AuthorizeCardSpendHandler } from './authorize-card-spend.handler';
 import { ProgramSpend } from './program-spend';
-
-const environment = ({ now, newId }: FixedClockAndIds): PipelineEnvironment => ledgerPipelineEnvironment({ store: new InMemoryEventStore({ now }), now, newId });
-const seal = (streamId: string, events: Parameters<typeof chainEvents>[2]) => chainEvents(streamId, null, events);
 
 /**
  * Platform limits over a week or a month are tallied from the transactions read model once the
@@ -70,36 +67,14 @@ const CARD_STREAM = cardStreamId(CARD);
 const TRANSACTION_STREAM = transactionStreamId(TRANSACTION);
 const PROGRAM_STREAM = programStreamId(PROGRAM);
 const PAN = '4242424242424242';
-const origin = { programToken: PROGRAM, correlationId: 'corr-1', causationId: null };
+const origin = commandOrigin(PROGRAM);
 const NOW = '2025-03-14T09:26:53.589Z';
 const merchant = { acceptorId: 'acq_1', city: 'Berlin', country: 'DEU', descriptor: 'COFFEE', mcc: '5814', state: '' };
 const CVV = vault.cvv(PAN, '03', '2028');
 
-const programCreated: ProgramEvent = { type: 'ProgramCreated', data: { programToken: PROGRAM, name: 'Acme', created: NOW } };
-const funding: ProgramEvent = {
-  type: 'FundingSourceAdded',
-  data: { programToken: PROGRAM, fundingToken: 'fund_default', type: 'DEPOSITORY_CHECKING', state: 'ENABLED', nickname: '', accountName: 'Acme checking', lastFour: '1234', created: NOW, isDefault: true },
-};
 const enrolledAt = (path: string): ProgramEvent => ({ type: 'AuthorizationStreamEnrolled', data: { programToken: PROGRAM, url: endpoint.url(path), timeoutMs: 2000, secretSealed: vault.encrypt('whsec_acme') } });
-const cardCreated = (fundingToken = 'fund_default'): CardEvent => ({
-  type: 'CardCreated',
-  data: {
-    cardToken: CARD,
-    programToken: PROGRAM,
-    cardType: 'UNLOCKED',
-    state: 'OPEN',
-    memo: 'Coffee',
-    spendLimit: 0,
-    spendLimitDuration: 'TRANSACTION',
-    fundingToken,
-    expMonth: '03',
-    expYear: '2028',
-    ...vault.protect(PAN),
-    pinHash: vault.pinHash(CARD, '1234'),
-    created: NOW,
-  },
-});
-const given = (...programEvents: ProgramEvent[]) => ({ [PROGRAM_STREAM]: [programCreated, funding, ...programEvents], [CARD_STREAM]: [cardCreated()] });
+const card = (fundingToken = 'fund_default') => cardCreated({ cardToken: CARD, programToken: PROGRAM, memo: 'Coffee', fundingToken, ...vault.protect(PAN), pinHash: vault.pinHash(CARD, '1234'), created: NOW });
+const given = (...programEvents: ProgramEvent[]) => ({ [PROGRAM_STREAM]: [...programWithFundingSources({ programToken: PROGRAM, created: NOW }), ...programEvents], [CARD_STREAM]: [card()] });
 
 const presentedRight: PresentedCardDetails = { cvv: CVV, expMonth: '03', expYear: '2028', pin: '1234' };
 const authorize = (presented: PresentedCardDetails = presentedRight, extra: { partialApprovalCapable?: boolean; programToken?: string; cardToken?: string } = {}) =>
@@ -147,9 +122,7 @@ const countingDecisions: FaultPoints = {
 };
 
 describe('AuthorizeCardSpendHandler', () => {
-  const authorizations = commandHandlerSpecification({
-    environment,
-    seal,
+  const authorizations = ledgerHandlerSpecification({
     handler: (env) => {
       decisions = 0;
       return new AuthorizeCardSpendHandler(env, vault, programSpend(env.store), streamClient, countingDecisions);
@@ -187,7 +160,7 @@ describe('AuthorizeCardSpendHandler', () => {
     },
   ])('declines $what: the decline on the card, the transaction opened with it as result, in one commit', async ({ presented, program = [], fundingToken, reason }) => {
     const { result, writes } = await authorizations
-      .given({ ...given(...program), [CARD_STREAM]: [cardCreated(fundingToken)] })
+      .given({ ...given(...program), [CARD_STREAM]: [card(fundingToken)] })
       .when((handler) => handler.execute(authorize(presented)))
       .then(declined(reason, facts(fundingToken ? { fundingToken } : {})));
 
@@ -237,7 +210,7 @@ describe('AuthorizeCardSpendHandler', () => {
 
   it("refuses a card that does not exist, and another program's card alike, recording nothing", async () => {
     await authorizations.given(given()).when((handler) => handler.execute(authorize(presentedRight, { cardToken: 'card_missing' }))).thenThrows(CardNotFound, { cardToken: 'card_missing' });
-    const otherProgram: ProgramEvent = { type: 'ProgramCreated', data: { programToken: 'prog_other', name: 'Other', created: NOW } };
+    const otherProgram = programCreated({ programToken: 'prog_other', name: 'Other', created: NOW });
     await authorizations
       .given({ ...given(), [programStreamId('prog_other')]: [otherProgram] })
       .when((handler) => handler.execute(authorize(presentedRight, { programToken: 'prog_other' })))
@@ -246,7 +219,7 @@ describe('AuthorizeCardSpendHandler', () => {
 
   it('refuses a program that does not exist', async () => {
     await authorizations
-      .given({ [CARD_STREAM]: [cardCreated()] })
+      .given({ [CARD_STREAM]: [card()] })
       .when((handler) => handler.execute(authorize()))
       .thenThrows(ProgramNotFound, { programToken: PROGRAM });
   });
@@ -286,15 +259,11 @@ describe('AuthorizeCardSpendHandler', () => {
         },
       };
     };
-    const racing = commandHandlerSpecification({
-      environment,
-      seal,
+    const racing = ledgerHandlerSpecification({
       handler: (env) => new AuthorizeCardSpendHandler(env, vault, programSpend(env.store), streamClient, changingStateOnce(env, 'PAUSED')),
       now: new Date(NOW),
     });
-    const resuming = commandHandlerSpecification({
-      environment,
-      seal,
+    const resuming = ledgerHandlerSpecification({
       handler: (env) => new AuthorizeCardSpendHandler(env, vault, programSpend(env.store), streamClient, changingStateOnce(env, 'ACTIVE')),
       now: new Date(NOW),
     });

@@ -12,27 +12,18 @@ import {
   type CreatableCardState,
   type ProgramEvent,
 } from '@ledger/domain';
-import { chainEvents, InMemoryEventStore, type PipelineEnvironment } from '@ledger/event-store';
-import { ledgerPipelineEnvironment } from '@ledger/runtime';
-import { commandHandlerSpecification, type FixedClockAndIds } from '@ledger/test-support';
+import { commandOrigin, ledgerHandlerSpecification, programWithFundingSources } from '@ledger/runtime/test';
 import { CreateCardHandler } from './create-card.handler';
-
-const environment = ({ now, newId }: FixedClockAndIds): PipelineEnvironment => ledgerPipelineEnvironment({ store: new InMemoryEventStore({ now }), now, newId });
-const seal = (streamId: string, events: Parameters<typeof chainEvents>[2]) => chainEvents(streamId, null, events);
 
 const vault = new CardVault(Buffer.alloc(32, 7));
 const PROGRAM = 'prog_acme';
-const origin = { programToken: PROGRAM, correlationId: 'corr-1', causationId: null };
+const origin = commandOrigin(PROGRAM);
 const NOW = '2025-03-14T09:26:53.589Z';
-const source = (fundingToken: string, isDefault: boolean): ProgramEvent => ({
-  type: 'FundingSourceAdded',
-  data: { programToken: PROGRAM, fundingToken, type: 'DEPOSITORY_CHECKING', state: 'ENABLED', nickname: '', accountName: 'Acme checking', lastFour: '1234', created: NOW, isDefault },
-});
-const program: ProgramEvent[] = [{ type: 'ProgramCreated', data: { programToken: PROGRAM, name: 'Acme', created: NOW } }, source('fund_default', true), source('fund_other', false)];
+const program = programWithFundingSources({ programToken: PROGRAM, created: NOW, fundingTokens: ['fund_default', 'fund_other'] });
 const given = { [programStreamId(PROGRAM)]: program };
 
 describe('CreateCardHandler', () => {
-  const cards = commandHandlerSpecification({ environment, seal, handler: (env) => new CreateCardHandler(env, vault), now: new Date(NOW) });
+  const cards = ledgerHandlerSpecification({ handler: (env) => new CreateCardHandler(env, vault), now: new Date(NOW) });
 
   it('claims a new card number in the registry, then opens the card with it, sealed, on the default funding source', async () => {
     const cardToken = cards.id(1);

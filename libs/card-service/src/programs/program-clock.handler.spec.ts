@@ -1,26 +1,21 @@
 import { AdvanceProgramClockCommand } from '@ledger/contracts';
 import { ClockCannotMoveBackwards, InvalidInput, ProgramNotFound, programStreamId, type ProgramEvent } from '@ledger/domain';
-import { chainEvents, InMemoryEventStore, type PipelineEnvironment } from '@ledger/event-store';
-import { ledgerPipelineEnvironment } from '@ledger/runtime';
-import { commandHandlerSpecification, type FixedClockAndIds } from '@ledger/test-support';
+import { commandOrigin, ledgerHandlerSpecification, programCreated } from '@ledger/runtime/test';
 import { AdvanceProgramClockHandler } from './program-clock.handler';
-
-const environment = ({ now, newId }: FixedClockAndIds): PipelineEnvironment => ledgerPipelineEnvironment({ store: new InMemoryEventStore({ now }), now, newId });
-const seal = (streamId: string, events: Parameters<typeof chainEvents>[2]) => chainEvents(streamId, null, events);
 
 const PROGRAM = 'prog_acme';
 const STREAM = programStreamId(PROGRAM);
-const origin = { programToken: PROGRAM, correlationId: 'corr-1', causationId: null };
+const origin = commandOrigin(PROGRAM);
 const WALL = '2025-03-14T09:26:53.589Z';
-const programCreated: ProgramEvent = { type: 'ProgramCreated', data: { programToken: PROGRAM, name: 'Acme', created: WALL } };
+const program = programCreated({ programToken: PROGRAM, created: WALL });
 const HOUR = 3_600_000;
 
 describe('AdvanceProgramClockHandler', () => {
-  const clock = commandHandlerSpecification({ environment, seal, handler: (env) => new AdvanceProgramClockHandler(env), now: new Date(WALL) });
+  const clock = ledgerHandlerSpecification({ handler: (env) => new AdvanceProgramClockHandler(env), now: new Date(WALL) });
 
   it('moves a program on the wall clock ahead: the offset from the wall clock, recorded on the program stream', async () => {
     const { result } = await clock
-      .given({ [STREAM]: [programCreated] })
+      .given({ [STREAM]: [program] })
       .when((handler) => handler.execute(new AdvanceProgramClockCommand(origin, '2025-03-14T10:26:53.589Z')))
       .then({ [STREAM]: [{ type: 'ProgramClockAdvanced', data: { programToken: PROGRAM, offsetMs: HOUR, frozenTime: '2025-03-14T10:26:53.589Z', advancedAt: WALL } }] });
 
@@ -30,7 +25,7 @@ describe('AdvanceProgramClockHandler', () => {
   it('moves a clock already ahead from its own time, which it reads from the program stream', async () => {
     const aheadByAnHour: ProgramEvent = { type: 'ProgramClockAdvanced', data: { programToken: PROGRAM, offsetMs: HOUR, frozenTime: '2025-03-14T10:00:00.000Z', advancedAt: '2025-03-14T09:00:00.000Z' } };
     await clock
-      .given({ [STREAM]: [programCreated, aheadByAnHour] })
+      .given({ [STREAM]: [program, aheadByAnHour] })
       .when((handler) => handler.execute(new AdvanceProgramClockCommand(origin, '2025-03-15T00:00:00.000Z')))
       .then({
         [STREAM]: [
@@ -45,14 +40,14 @@ describe('AdvanceProgramClockHandler', () => {
   it('refuses to move the clock backwards: behind its business time, even if ahead of the wall clock', async () => {
     const aheadByAnHour: ProgramEvent = { type: 'ProgramClockAdvanced', data: { programToken: PROGRAM, offsetMs: HOUR, frozenTime: '2025-03-14T10:00:00.000Z', advancedAt: '2025-03-14T09:00:00.000Z' } };
     await clock
-      .given({ [STREAM]: [programCreated, aheadByAnHour] })
+      .given({ [STREAM]: [program, aheadByAnHour] })
       .when((handler) => handler.execute(new AdvanceProgramClockCommand(origin, '2025-03-14T10:00:00.000Z')))
       .thenThrows(ClockCannotMoveBackwards, { frozenTime: '2025-03-14T10:00:00.000Z', programNow: '2025-03-14T10:26:53.589Z', field: 'frozen_time' });
   });
 
   it('refuses a time that is not an instant', async () => {
     await clock
-      .given({ [STREAM]: [programCreated] })
+      .given({ [STREAM]: [program] })
       .when((handler) => handler.execute(new AdvanceProgramClockCommand(origin, 'tomorrow')))
       .thenThrows(InvalidInput, { field: 'frozen_time' });
   });

@@ -1,31 +1,20 @@
 import { AddFundingSourceCommand, UpdateFundingSourceCommand, UpdateProgramSettingsCommand } from '@ledger/contracts';
 import { FundingSourceNotFound, ProgramNotFound, programStreamId, type ProgramEvent } from '@ledger/domain';
-import { chainEvents, InMemoryEventStore, type PipelineEnvironment } from '@ledger/event-store';
-import { ledgerPipelineEnvironment } from '@ledger/runtime';
-import { commandHandlerSpecification, type FixedClockAndIds } from '@ledger/test-support';
+import { commandOrigin, ledgerHandlerSpecification, programWithFundingSources } from '@ledger/runtime/test';
 import { AddFundingSourceHandler, UpdateFundingSourceHandler, UpdateProgramSettingsHandler } from './program-settings.handlers';
-
-const environment = ({ now, newId }: FixedClockAndIds): PipelineEnvironment => ledgerPipelineEnvironment({ store: new InMemoryEventStore({ now }), now, newId });
-const seal = (streamId: string, events: Parameters<typeof chainEvents>[2]) => chainEvents(streamId, null, events);
 
 const PROGRAM = 'prog_acme';
 const STREAM = programStreamId(PROGRAM);
-const origin = { programToken: PROGRAM, correlationId: 'corr-1', causationId: null };
+const origin = commandOrigin(PROGRAM);
 const created = '2025-03-14T09:26:53.589Z';
-const programCreated: ProgramEvent[] = [
-  { type: 'ProgramCreated', data: { programToken: PROGRAM, name: 'Acme', created } },
-  {
-    type: 'FundingSourceAdded',
-    data: { programToken: PROGRAM, fundingToken: 'fund_default', type: 'DEPOSITORY_CHECKING', state: 'ENABLED', nickname: '', accountName: 'Acme checking', lastFour: '1234', created, isDefault: true },
-  },
-];
+const program = programWithFundingSources({ programToken: PROGRAM, created });
 
 describe('UpdateProgramSettingsHandler', () => {
-  const settings = commandHandlerSpecification({ environment, seal, handler: (env) => new UpdateProgramSettingsHandler(env) });
+  const settings = ledgerHandlerSpecification({ handler: (env) => new UpdateProgramSettingsHandler(env) });
 
   it('records what changed, a partial spend limit merged with the current ones', async () => {
     const { result } = await settings
-      .given({ [STREAM]: programCreated })
+      .given({ [STREAM]: program })
       .when((handler) => handler.execute(new UpdateProgramSettingsCommand(origin, { state: 'PAUSED', spendLimits: { weekly: 50_000 }, velocityRule: { maxAuthorizations: 3, windowSeconds: 60 }, blockedMerchants: ['Casino'] })))
       .then({
         [STREAM]: [
@@ -48,12 +37,12 @@ describe('UpdateProgramSettingsHandler', () => {
   it('records only the settings that differ from the current ones, and nothing when none does', async () => {
     const paused: ProgramEvent = { type: 'ProgramSettingsChanged', data: { programToken: PROGRAM, state: 'PAUSED', velocityRule: { maxAuthorizations: 3, windowSeconds: 60 } } };
     await settings
-      .given({ [STREAM]: [...programCreated, paused] })
+      .given({ [STREAM]: [...program, paused] })
       .when((handler) => handler.execute(new UpdateProgramSettingsCommand(origin, { state: 'PAUSED', velocityRule: null })))
       .then({ [STREAM]: [{ type: 'ProgramSettingsChanged', data: { programToken: PROGRAM, velocityRule: null } }] });
 
     const { result } = await settings
-      .given({ [STREAM]: [...programCreated, paused] })
+      .given({ [STREAM]: [...program, paused] })
       .when((handler) => handler.execute(new UpdateProgramSettingsCommand(origin, { state: 'PAUSED', spendLimits: {} })))
       .then({});
     // Nothing new: the answer still carries the position of the program's last event, for read-your-writes.
@@ -66,11 +55,11 @@ describe('UpdateProgramSettingsHandler', () => {
 });
 
 describe('AddFundingSourceHandler', () => {
-  const funding = commandHandlerSpecification({ environment, seal, handler: (env) => new AddFundingSourceHandler(env) });
+  const funding = ledgerHandlerSpecification({ handler: (env) => new AddFundingSourceHandler(env) });
 
   it('adds a source that keeps only the last four digits of the account number, with the defaults for what is not given', async () => {
     const { result } = await funding
-      .given({ [STREAM]: programCreated })
+      .given({ [STREAM]: program })
       .when((handler) => handler.execute(new AddFundingSourceCommand(origin, { accountName: 'Savings', accountNumber: '000123456789' })))
       .then({
         [STREAM]: [
@@ -86,7 +75,7 @@ describe('AddFundingSourceHandler', () => {
 
   it('takes the type, state and nickname given', async () => {
     await funding
-      .given({ [STREAM]: programCreated })
+      .given({ [STREAM]: program })
       .when((handler) => handler.execute(new AddFundingSourceCommand(origin, { accountName: 'Card', type: 'CARD_DEBIT', state: 'PENDING', nickname: 'debit' })))
       .then({
         [STREAM]: [
@@ -104,11 +93,11 @@ describe('AddFundingSourceHandler', () => {
 });
 
 describe('UpdateFundingSourceHandler', () => {
-  const funding = commandHandlerSpecification({ environment, seal, handler: (env) => new UpdateFundingSourceHandler(env) });
+  const funding = ledgerHandlerSpecification({ handler: (env) => new UpdateFundingSourceHandler(env) });
 
   it('records the changed state and nickname of one of the program\'s sources', async () => {
     const { result } = await funding
-      .given({ [STREAM]: programCreated })
+      .given({ [STREAM]: program })
       .when((handler) => handler.execute(new UpdateFundingSourceCommand(origin, 'fund_default', { state: 'DISCONNECTED', nickname: 'main' })))
       .then({ [STREAM]: [{ type: 'FundingSourceChanged', data: { programToken: PROGRAM, fundingToken: 'fund_default', state: 'DISCONNECTED', nickname: 'main' } }] });
 
@@ -117,14 +106,14 @@ describe('UpdateFundingSourceHandler', () => {
 
   it('records nothing when nothing changes', async () => {
     await funding
-      .given({ [STREAM]: programCreated })
+      .given({ [STREAM]: program })
       .when((handler) => handler.execute(new UpdateFundingSourceCommand(origin, 'fund_default', { state: 'ENABLED', nickname: '' })))
       .then({});
   });
 
   it('refuses a source the program does not have', async () => {
     await funding
-      .given({ [STREAM]: programCreated })
+      .given({ [STREAM]: program })
       .when((handler) => handler.execute(new UpdateFundingSourceCommand(origin, 'fund_other', { state: 'DELETED' })))
       .thenThrows(FundingSourceNotFound, { fundingToken: 'fund_other', field: 'funding_token' });
   });

@@ -1,24 +1,19 @@
 import { hashApiKey } from '@ledger/auth';
 import { CreateProgramCommand, IssueApiKeyCommand, RevokeApiKeyCommand } from '@ledger/contracts';
 import { ApiKeyNotFound, ProgramAlreadyExists, ProgramNotFound, programStreamId, type ProgramEvent } from '@ledger/domain';
-import { chainEvents, InMemoryEventStore, type PipelineEnvironment } from '@ledger/event-store';
-import { ledgerPipelineEnvironment } from '@ledger/runtime';
-import { commandHandlerSpecification, type FixedClockAndIds } from '@ledger/test-support';
+import { commandOrigin, ledgerHandlerSpecification, programCreated } from '@ledger/runtime/test';
 import { CreateProgramHandler, IssueApiKeyHandler, RevokeApiKeyHandler } from './program.handlers';
 
-const environment = ({ now, newId }: FixedClockAndIds): PipelineEnvironment => ledgerPipelineEnvironment({ store: new InMemoryEventStore({ now }), now, newId });
-const seal = (streamId: string, events: Parameters<typeof chainEvents>[2]) => chainEvents(streamId, null, events);
-
 const PROGRAM = 'prog_acme';
-const origin = { programToken: PROGRAM, correlationId: 'corr-1', causationId: null };
+const origin = commandOrigin(PROGRAM);
 const created = '2025-03-14T09:26:53.589Z';
-const programCreated: ProgramEvent[] = [
-  { type: 'ProgramCreated', data: { programToken: PROGRAM, name: 'Acme', created } },
+const existing: ProgramEvent[] = [
+  programCreated({ programToken: PROGRAM, created }),
   { type: 'ApiKeyIssued', data: { programToken: PROGRAM, keyId: 'key_first', keyHash: hashApiKey('first-key'), created } },
 ];
 
 describe('CreateProgramHandler', () => {
-  const program = commandHandlerSpecification({ environment, seal, handler: (env) => new CreateProgramHandler(env) });
+  const program = ledgerHandlerSpecification({ handler: (env) => new CreateProgramHandler(env) });
 
   it('opens the program stream with the program, its api-key (as a hash) and its default funding source', async () => {
     const { result } = await program
@@ -64,18 +59,18 @@ describe('CreateProgramHandler', () => {
 
   it('refuses a program token that is taken', async () => {
     await program
-      .given({ [programStreamId(PROGRAM)]: programCreated })
+      .given({ [programStreamId(PROGRAM)]: existing })
       .when((handler) => handler.execute(new CreateProgramCommand('corr-1', 'Again', PROGRAM)))
       .thenThrows(ProgramAlreadyExists, { programToken: PROGRAM });
   });
 });
 
 describe('IssueApiKeyHandler', () => {
-  const keys = commandHandlerSpecification({ environment, seal, handler: (env) => new IssueApiKeyHandler(env) });
+  const keys = ledgerHandlerSpecification({ handler: (env) => new IssueApiKeyHandler(env) });
 
   it('records the new key by its hash and answers it in clear once', async () => {
     const { result } = await keys
-      .given({ [programStreamId(PROGRAM)]: programCreated })
+      .given({ [programStreamId(PROGRAM)]: existing })
       .when((handler) => handler.execute(new IssueApiKeyCommand(origin, 'second-key')))
       .then({ [programStreamId(PROGRAM)]: [{ type: 'ApiKeyIssued', data: { programToken: PROGRAM, keyId: keys.id(1), keyHash: hashApiKey('second-key'), created } }] });
 
@@ -88,11 +83,11 @@ describe('IssueApiKeyHandler', () => {
 });
 
 describe('RevokeApiKeyHandler', () => {
-  const revoke = commandHandlerSpecification({ environment, seal, handler: (env) => new RevokeApiKeyHandler(env) });
+  const revoke = ledgerHandlerSpecification({ handler: (env) => new RevokeApiKeyHandler(env) });
 
   it('records the revocation of a key of the program', async () => {
     const { result } = await revoke
-      .given({ [programStreamId(PROGRAM)]: programCreated })
+      .given({ [programStreamId(PROGRAM)]: existing })
       .when((handler) => handler.execute(new RevokeApiKeyCommand(origin, 'key_first')))
       .then({ [programStreamId(PROGRAM)]: [{ type: 'ApiKeyRevoked', data: { programToken: PROGRAM, keyId: 'key_first' } }] });
 
@@ -101,7 +96,7 @@ describe('RevokeApiKeyHandler', () => {
 
   it('refuses a key the program does not have, a revoked one included', async () => {
     await revoke
-      .given({ [programStreamId(PROGRAM)]: [...programCreated, { type: 'ApiKeyRevoked', data: { programToken: PROGRAM, keyId: 'key_first' } }] })
+      .given({ [programStreamId(PROGRAM)]: [...existing, { type: 'ApiKeyRevoked', data: { programToken: PROGRAM, keyId: 'key_first' } }] })
       .when((handler) => handler.execute(new RevokeApiKeyCommand(origin, 'key_first')))
       .thenThrows(ApiKeyNotFound, { keyId: 'key_first' });
   });

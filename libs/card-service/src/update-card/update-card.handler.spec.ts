@@ -1,52 +1,22 @@
 import { CardVault } from '@ledger/card-vault';
 import { UpdateCardCommand } from '@ledger/contracts';
-import { CardIsClosed, CardNotFound, cardStreamId, FundingSourceNotFound, ProgramNotFound, programStreamId, type CardEvent, type ProgramEvent } from '@ledger/domain';
-import { chainEvents, InMemoryEventStore, type PipelineEnvironment } from '@ledger/event-store';
-import { ledgerPipelineEnvironment } from '@ledger/runtime';
-import { commandHandlerSpecification, type FixedClockAndIds } from '@ledger/test-support';
+import { CardIsClosed, CardNotFound, cardStreamId, FundingSourceNotFound, ProgramNotFound, programStreamId, type CardEvent } from '@ledger/domain';
+import { cardCreated, commandOrigin, ledgerHandlerSpecification, programWithFundingSources } from '@ledger/runtime/test';
 import { UpdateCardHandler } from './update-card.handler';
-
-const environment = ({ now, newId }: FixedClockAndIds): PipelineEnvironment => ledgerPipelineEnvironment({ store: new InMemoryEventStore({ now }), now, newId });
-const seal = (streamId: string, events: Parameters<typeof chainEvents>[2]) => chainEvents(streamId, null, events);
 
 const vault = new CardVault(Buffer.alloc(32, 7));
 const PROGRAM = 'prog_acme';
 const CARD = 'card_1';
 const CARD_STREAM = cardStreamId(CARD);
-const origin = { programToken: PROGRAM, correlationId: 'corr-1', causationId: null };
+const origin = commandOrigin(PROGRAM);
 const NOW = '2025-03-14T09:26:53.589Z';
-const program: ProgramEvent[] = [
-  { type: 'ProgramCreated', data: { programToken: PROGRAM, name: 'Acme', created: NOW } },
-  ...['fund_default', 'fund_other'].map(
-    (fundingToken, n): ProgramEvent => ({
-      type: 'FundingSourceAdded',
-      data: { programToken: PROGRAM, fundingToken, type: 'DEPOSITORY_CHECKING', state: 'ENABLED', nickname: '', accountName: 'Acme checking', lastFour: '1234', created: NOW, isDefault: n === 0 },
-    }),
-  ),
-];
+const program = programWithFundingSources({ programToken: PROGRAM, created: NOW, fundingTokens: ['fund_default', 'fund_other'] });
 const pan = '4242420000000007';
-const cardCreated: CardEvent = {
-  type: 'CardCreated',
-  data: {
-    cardToken: CARD,
-    programToken: PROGRAM,
-    cardType: 'UNLOCKED',
-    state: 'OPEN',
-    memo: 'Travel',
-    spendLimit: 1000,
-    spendLimitDuration: 'MONTHLY',
-    fundingToken: 'fund_default',
-    expMonth: '03',
-    expYear: '2028',
-    ...vault.protect(pan),
-    pinHash: null,
-    created: NOW,
-  },
-};
-const given = (...events: CardEvent[]) => ({ [programStreamId(PROGRAM)]: program, [CARD_STREAM]: [cardCreated, ...events] });
+const card = cardCreated({ cardToken: CARD, programToken: PROGRAM, memo: 'Travel', spendLimit: 1000, spendLimitDuration: 'MONTHLY', ...vault.protect(pan), created: NOW });
+const given = (...events: CardEvent[]) => ({ [programStreamId(PROGRAM)]: program, [CARD_STREAM]: [card, ...events] });
 
 describe('UpdateCardHandler', () => {
-  const update = commandHandlerSpecification({ environment, seal, handler: (env) => new UpdateCardHandler(env, vault) });
+  const update = ledgerHandlerSpecification({ handler: (env) => new UpdateCardHandler(env, vault) });
 
   it.each([
     { state: 'PAUSED' as const, given: [], event: { type: 'CardPaused', data: { cardToken: CARD } } },
@@ -106,7 +76,7 @@ describe('UpdateCardHandler', () => {
 
   it('refuses a new funding source when the program does not exist', async () => {
     await update
-      .given({ [CARD_STREAM]: [cardCreated] })
+      .given({ [CARD_STREAM]: [card] })
       .when((handler) => handler.execute(new UpdateCardCommand(origin, CARD, { fundingToken: 'fund_other' })))
       .thenThrows(ProgramNotFound, { programToken: PROGRAM });
   });

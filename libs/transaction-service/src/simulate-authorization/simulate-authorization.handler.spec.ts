@@ -4,17 +4,14 @@ import { Test } from '@nestjs/testing';
 import { AuthorizationStreamClient, AuthorizeCardSpendHandler, ProgramSpend } from '@ledger/card-service';
 import { CardVault } from '@ledger/card-vault';
 import { SimulateAuthorizationCommand, type PresentedCardDetails } from '@ledger/contracts';
-import { cardNumberStreamId, cardStreamId, InvalidInput, programStreamId, transactionStreamId, type CardEvent, type ProgramEvent, type TransactionEvent } from '@ledger/domain';
+import { cardNumberStreamId, cardStreamId, InvalidInput, programStreamId, transactionStreamId, type TransactionEvent } from '@ledger/domain';
 import { EgressGuard, EgressHttpClient, EgressPolicy } from '@ledger/egress';
-import { chainEvents, InMemoryEventStore, NO_FAULTS, WrongExpectedVersionError, type EventStore, type PipelineEnvironment } from '@ledger/event-store';
+import { NO_FAULTS, WrongExpectedVersionError, type EventStore, type PipelineEnvironment } from '@ledger/event-store';
 import type { ReadModelClient } from '@ledger/read-model';
-import { FAULT_POINTS, ledgerPipelineEnvironment, PIPELINE_ENVIRONMENT, type LedgerConfig, type ProjectionWatcher } from '@ledger/runtime';
-import { commandHandlerSpecification, type FixedClockAndIds } from '@ledger/test-support';
+import { FAULT_POINTS, PIPELINE_ENVIRONMENT, type LedgerConfig, type ProjectionWatcher } from '@ledger/runtime';
+import { cardCreated, commandOrigin, ledgerHandlerSpecification, programWithFundingSources } from '@ledger/runtime/test';
 import { CardLocator, NoCardWithThisNumber } from '../card-locator';
 import { SimulateAuthorizationHandler } from './simulate-authorization.handler';
-
-const environment = ({ now, newId }: FixedClockAndIds): PipelineEnvironment => ledgerPipelineEnvironment({ store: new InMemoryEventStore({ now }), now, newId });
-const seal = (streamId: string, events: Parameters<typeof chainEvents>[2]) => chainEvents(streamId, null, events);
 
 /** These programs have no weekly or monthly limit, so ProgramSpend tallies nothing; one that read would fail here. */
 function notRead<T>(what: string): T {
@@ -71,47 +68,24 @@ const TRANSACTION = 'txn_1';
 const CARD_STREAM = cardStreamId(CARD);
 const TRANSACTION_STREAM = transactionStreamId(TRANSACTION);
 const PAN = '4242424242424242';
-const origin = { programToken: PROGRAM, correlationId: 'corr-1', causationId: null };
+const origin = commandOrigin(PROGRAM);
 const NOW = '2025-03-14T09:26:53.589Z';
 const merchant = { acceptorId: 'acq_1', city: 'Berlin', country: 'DEU', descriptor: 'COFFEE', mcc: '5814', state: '' };
 const CVV = vault.cvv(PAN, '03', '2028');
 
-const program: ProgramEvent[] = [
-  { type: 'ProgramCreated', data: { programToken: PROGRAM, name: 'Acme', created: NOW } },
-  {
-    type: 'FundingSourceAdded',
-    data: { programToken: PROGRAM, fundingToken: 'fund_default', type: 'DEPOSITORY_CHECKING', state: 'ENABLED', nickname: '', accountName: 'Acme checking', lastFour: '1234', created: NOW, isDefault: true },
-  },
-];
+const program = programWithFundingSources({ programToken: PROGRAM, created: NOW });
 const secrets = vault.protect(PAN);
-const cardCreated: CardEvent = {
-  type: 'CardCreated',
-  data: {
-    cardToken: CARD,
-    programToken: PROGRAM,
-    cardType: 'UNLOCKED',
-    state: 'OPEN',
-    memo: '',
-    spendLimit: 0,
-    spendLimitDuration: 'TRANSACTION',
-    fundingToken: 'fund_default',
-    expMonth: '03',
-    expYear: '2028',
-    ...secrets,
-    pinHash: null,
-    created: NOW,
-  },
-};
+const card = cardCreated({ cardToken: CARD, programToken: PROGRAM, ...secrets, created: NOW });
 const given = {
   [programStreamId(PROGRAM)]: program,
   [cardNumberStreamId(secrets.panHash)]: [{ type: 'CardNumberAssigned', data: { panHash: secrets.panHash, cardToken: CARD, programToken: PROGRAM } }],
-  [CARD_STREAM]: [cardCreated],
+  [CARD_STREAM]: [card],
 };
 const simulate = (presented: PresentedCardDetails, pan = PAN, programToken = PROGRAM) =>
   new SimulateAuthorizationCommand({ ...origin, programToken }, { pan, amount: 1000, merchant, merchantCurrency: 'EUR', merchantAmount: 900, presented }, TRANSACTION);
 
 describe('SimulateAuthorizationHandler', () => {
-  const authorizations = commandHandlerSpecification({ environment, seal, handler: wiredOn, now: new Date(NOW) });
+  const authorizations = ledgerHandlerSpecification({ handler: wiredOn, now: new Date(NOW) });
   const recorded = () => ({
     cardToken: CARD,
     programToken: PROGRAM,

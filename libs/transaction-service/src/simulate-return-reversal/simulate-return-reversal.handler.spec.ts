@@ -8,48 +8,24 @@ import {
   transactionStreamId,
   type AuthorizationFacts,
   type CardEvent,
-  type ProgramEvent,
   type TransactionEvent,
 } from '@ledger/domain';
-import { chainEvents, InMemoryEventStore, NO_FAULTS, type PipelineEnvironment } from '@ledger/event-store';
-import { ledgerPipelineEnvironment } from '@ledger/runtime';
-import { commandHandlerSpecification, type FixedClockAndIds } from '@ledger/test-support';
+import { NO_FAULTS } from '@ledger/event-store';
+import { cardCreated, commandOrigin, ledgerHandlerSpecification, programCreated } from '@ledger/runtime/test';
 import { TransactionMovements } from '../transaction-movement/transaction-movement';
 import { SimulateReturnReversalHandler } from './simulate-return-reversal.handler';
-
-const environment = ({ now, newId }: FixedClockAndIds): PipelineEnvironment => ledgerPipelineEnvironment({ store: new InMemoryEventStore({ now }), now, newId });
-const seal = (streamId: string, events: Parameters<typeof chainEvents>[2]) => chainEvents(streamId, null, events);
 
 const PROGRAM = 'prog_acme';
 const CARD = 'card_1';
 const RETURN = 'txn_return';
 const CARD_STREAM = cardStreamId(CARD);
 const RETURN_STREAM = transactionStreamId(RETURN);
-const origin = { programToken: PROGRAM, correlationId: 'corr-1', causationId: null };
+const origin = commandOrigin(PROGRAM);
 const NOW = '2025-03-14T09:26:53.589Z';
 const RETURNED_AT = '2025-03-14T08:00:00.000Z';
 
-const program: ProgramEvent[] = [{ type: 'ProgramCreated', data: { programToken: PROGRAM, name: 'Acme', created: RETURNED_AT } }];
-const cardCreated: CardEvent = {
-  type: 'CardCreated',
-  data: {
-    cardToken: CARD,
-    programToken: PROGRAM,
-    cardType: 'UNLOCKED',
-    state: 'OPEN',
-    memo: '',
-    spendLimit: 0,
-    spendLimitDuration: 'TRANSACTION',
-    fundingToken: 'fund_default',
-    expMonth: '03',
-    expYear: '2028',
-    lastFour: '0007',
-    panHash: 'hash-of-the-pan',
-    panEncrypted: 'v1.sealed-pan',
-    pinHash: null,
-    created: RETURNED_AT,
-  },
-};
+const program = [programCreated({ programToken: PROGRAM, created: RETURNED_AT })];
+const card = cardCreated({ cardToken: CARD, programToken: PROGRAM, created: RETURNED_AT });
 /** A return of 25.00 as its own transaction (SETTLING at once) and the credit it gave the card. */
 const facts: AuthorizationFacts = {
   cardToken: CARD,
@@ -66,11 +42,11 @@ const facts: AuthorizationFacts = {
 };
 const returned: TransactionEvent = { type: 'TransactionReturned', data: facts };
 const credited: CardEvent = { type: 'CardReturnCredited', data: { cardToken: CARD, transactionToken: RETURN, eventToken: 'evt_return', amount: 2500, at: RETURNED_AT } };
-const given = (...later: TransactionEvent[]) => ({ [programStreamId(PROGRAM)]: program, [CARD_STREAM]: [cardCreated, credited], [RETURN_STREAM]: [returned, ...later] });
+const given = (...later: TransactionEvent[]) => ({ [programStreamId(PROGRAM)]: program, [CARD_STREAM]: [card, credited], [RETURN_STREAM]: [returned, ...later] });
 const reverse = (eventToken = 'evt_reversal', programToken = PROGRAM, transactionToken = RETURN) => new SimulateReturnReversalCommand({ ...origin, programToken }, transactionToken, eventToken);
 
 describe('SimulateReturnReversalHandler', () => {
-  const reversals = commandHandlerSpecification({ environment, seal, handler: (env) => new SimulateReturnReversalHandler(new TransactionMovements(env, NO_FAULTS)), now: new Date(NOW) });
+  const reversals = ledgerHandlerSpecification({ handler: (env) => new SimulateReturnReversalHandler(new TransactionMovements(env, NO_FAULTS)), now: new Date(NOW) });
 
   it("takes the whole return back and the card's credit with it (the return now counts 0), in one commit", async () => {
     const { result, writes } = await reversals
@@ -106,7 +82,7 @@ describe('SimulateReturnReversalHandler', () => {
     const authorization = transactionStreamId('txn_authorization');
     await reversals
       .given({
-        [CARD_STREAM]: [cardCreated, { type: 'CardAuthorizationApproved', data: { ...facts, transactionToken: 'txn_authorization' } }],
+        [CARD_STREAM]: [card, { type: 'CardAuthorizationApproved', data: { ...facts, transactionToken: 'txn_authorization' } }],
         [authorization]: [{ type: 'TransactionAuthorized', data: { ...facts, transactionToken: 'txn_authorization', result: 'APPROVED' } }],
       })
       .when((handler) => handler.execute(reverse('evt_reversal', PROGRAM, 'txn_authorization')))
@@ -114,7 +90,7 @@ describe('SimulateReturnReversalHandler', () => {
   });
 
   it("refuses a return that does not exist, and another program's alike", async () => {
-    await reversals.given({ [CARD_STREAM]: [cardCreated] }).when((handler) => handler.execute(reverse())).thenThrows(TransactionNotFound, { transactionToken: RETURN });
+    await reversals.given({ [CARD_STREAM]: [card] }).when((handler) => handler.execute(reverse())).thenThrows(TransactionNotFound, { transactionToken: RETURN });
     await reversals.given(given()).when((handler) => handler.execute(reverse('evt_reversal', 'prog_other'))).thenThrows(TransactionNotFound, { transactionToken: RETURN });
   });
 

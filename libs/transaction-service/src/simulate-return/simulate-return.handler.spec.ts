@@ -1,14 +1,10 @@
 import { CardVault } from '@ledger/card-vault';
 import { SimulateReturnCommand } from '@ledger/contracts';
-import { cardNumberStreamId, cardStreamId, InvalidInput, programStreamId, transactionStreamId, type CardEvent, type ProgramEvent, type TransactionEvent } from '@ledger/domain';
-import { chainEvents, InMemoryEventStore, WrongExpectedVersionError, type FaultPoints, type PipelineEnvironment } from '@ledger/event-store';
-import { ledgerPipelineEnvironment } from '@ledger/runtime';
-import { commandHandlerSpecification, type FixedClockAndIds } from '@ledger/test-support';
+import { cardNumberStreamId, cardStreamId, InvalidInput, programStreamId, transactionStreamId, type CardEvent, type TransactionEvent } from '@ledger/domain';
+import { WrongExpectedVersionError, type FaultPoints } from '@ledger/event-store';
+import { cardCreated, commandOrigin, ledgerHandlerSpecification, programCreated } from '@ledger/runtime/test';
 import { CardLocator, NoCardWithThisNumber } from '../card-locator';
 import { SimulateReturnHandler } from './simulate-return.handler';
-
-const environment = ({ now, newId }: FixedClockAndIds): PipelineEnvironment => ledgerPipelineEnvironment({ store: new InMemoryEventStore({ now }), now, newId });
-const seal = (streamId: string, events: Parameters<typeof chainEvents>[2]) => chainEvents(streamId, null, events);
 
 const vault = new CardVault(Buffer.alloc(32, 7));
 const PROGRAM = 'prog_acme';
@@ -17,33 +13,16 @@ const RETURN = 'txn_return';
 const CARD_STREAM = cardStreamId(CARD);
 const RETURN_STREAM = transactionStreamId(RETURN);
 const PAN = '4242424242424242';
-const origin = { programToken: PROGRAM, correlationId: 'corr-1', causationId: null };
+const origin = commandOrigin(PROGRAM);
 const NOW = '2025-03-14T09:26:53.589Z';
 const merchant = { acceptorId: 'acq_1', city: 'Berlin', country: 'DEU', descriptor: 'SHOES', mcc: '5661', state: '' };
 
-const program: ProgramEvent[] = [{ type: 'ProgramCreated', data: { programToken: PROGRAM, name: 'Acme', created: NOW } }];
+const program = [programCreated({ programToken: PROGRAM, created: NOW })];
 const secrets = vault.protect(PAN);
-const cardCreated: CardEvent = {
-  type: 'CardCreated',
-  data: {
-    cardToken: CARD,
-    programToken: PROGRAM,
-    cardType: 'UNLOCKED',
-    state: 'OPEN',
-    memo: '',
-    spendLimit: 0,
-    spendLimitDuration: 'TRANSACTION',
-    fundingToken: 'fund_default',
-    expMonth: '03',
-    expYear: '2028',
-    ...secrets,
-    pinHash: null,
-    created: NOW,
-  },
-};
+const card = cardCreated({ cardToken: CARD, programToken: PROGRAM, ...secrets, created: NOW });
 /** The card is found by its number through the registry stream, as CreateCardHandler leaves it. */
 const registry = { [cardNumberStreamId(secrets.panHash)]: [{ type: 'CardNumberAssigned', data: { panHash: secrets.panHash, cardToken: CARD, programToken: PROGRAM } }] };
-const given = (...later: CardEvent[]) => ({ [programStreamId(PROGRAM)]: program, ...registry, [CARD_STREAM]: [cardCreated, ...later] });
+const given = (...later: CardEvent[]) => ({ [programStreamId(PROGRAM)]: program, ...registry, [CARD_STREAM]: [card, ...later] });
 const returnOf = (amount: number, pan = PAN, programToken = PROGRAM) => new SimulateReturnCommand({ ...origin, programToken }, pan, amount, merchant, RETURN);
 
 /** Each decision passes the handler's 'folds-loaded' point once: how often the scenario's command was decided. */
@@ -55,9 +34,7 @@ const countingDecisions: FaultPoints = {
 };
 
 describe('SimulateReturnHandler', () => {
-  const returns = commandHandlerSpecification({
-    environment,
-    seal,
+  const returns = ledgerHandlerSpecification({
     handler: (env) => {
       decisions = 0;
       return new SimulateReturnHandler(env, new CardLocator(env, vault), countingDecisions);

@@ -8,17 +8,12 @@ import {
   transactionDecider,
   transactionStreamId,
   type ExistingTransaction,
-  type ProgramEvent,
   type TransactionEvent,
 } from '@ledger/domain';
-import { chainEvents, InMemoryEventStore, type PipelineEnvironment } from '@ledger/event-store';
 import { createReadModelClient, migrateReadModel, transactionRow, type ReadModelClient } from '@ledger/read-model';
-import { ledgerPipelineEnvironment } from '@ledger/runtime';
-import { commandHandlerSpecification, workerDatabaseUrl, type FixedClockAndIds } from '@ledger/test-support';
+import { commandOrigin, fundingSourceAdded, ledgerHandlerSpecification, programCreated } from '@ledger/runtime/test';
+import { workerDatabaseUrl } from '@ledger/test-support';
 import { SimulateSettlementHandler } from './simulate-settlement.handler';
-
-const environment = ({ now, newId }: FixedClockAndIds): PipelineEnvironment => ledgerPipelineEnvironment({ store: new InMemoryEventStore({ now }), now, newId });
-const seal = (streamId: string, events: Parameters<typeof chainEvents>[2]) => chainEvents(streamId, null, events);
 
 /**
  * A settlement decides on the transaction streams (the in-memory store), but "every SETTLING
@@ -52,15 +47,12 @@ const CARD = '0c000000-0000-4000-8000-000000000001';
 const FUND_ENABLED = '0f000000-0000-4000-8000-000000000001';
 const FUND_DISCONNECTED = '0f000000-0000-4000-8000-000000000002';
 const FUND_GONE = '0f000000-0000-4000-8000-000000000003';
-const origin = { programToken: PROGRAM, correlationId: 'corr-1', causationId: null };
+const origin = commandOrigin(PROGRAM);
 const NOW = '2025-03-14T09:26:53.589Z';
 const at = (minute: number) => new Date(Date.UTC(2025, 2, 14, 8, minute)).toISOString();
 
-const source = (fundingToken: string, state: 'ENABLED' | 'DISCONNECTED'): ProgramEvent => ({
-  type: 'FundingSourceAdded',
-  data: { programToken: PROGRAM, fundingToken, type: 'DEPOSITORY_CHECKING', state, nickname: '', accountName: 'Acme', lastFour: '1234', created: at(0), isDefault: state === 'ENABLED' },
-});
-const program: ProgramEvent[] = [{ type: 'ProgramCreated', data: { programToken: PROGRAM, name: 'Acme', created: at(0) } }, source(FUND_ENABLED, 'ENABLED'), source(FUND_DISCONNECTED, 'DISCONNECTED')];
+const source = (fundingToken: string, state: 'ENABLED' | 'DISCONNECTED') => fundingSourceAdded({ programToken: PROGRAM, fundingToken, state, accountName: 'Acme', created: at(0), isDefault: state === 'ENABLED' });
+const program = [programCreated({ programToken: PROGRAM, created: at(0) }), source(FUND_ENABLED, 'ENABLED'), source(FUND_DISCONNECTED, 'DISCONNECTED')];
 
 const transactionToken = (n: number) => `0a000000-0000-4000-8000-00000000000${n}`;
 /** An approved authorization of 10.00 on the funding source, made at `minute` past eight and cleared (SETTLING) unless `pending`. */
@@ -117,7 +109,7 @@ const settled = (token: string) => ({ [transactionStreamId(token)]: [{ type: 'Tr
 const bounced = (token: string, fundingState: string) => ({ [transactionStreamId(token)]: [{ type: 'TransactionBounced', data: { transactionToken: token, at: NOW, fundingState } }] });
 
 describe('SimulateSettlementHandler', () => {
-  const settlements = commandHandlerSpecification({ environment, seal, handler: (env) => new SimulateSettlementHandler(env, readModel), now: new Date(NOW) });
+  const settlements = ledgerHandlerSpecification({ handler: (env) => new SimulateSettlementHandler(env, readModel), now: new Date(NOW) });
 
   describe('of one transaction', () => {
     it('settles a SETTLING transaction whose funding source is ENABLED', async () => {

@@ -9,54 +9,24 @@ import {
   transactionStreamId,
   type AuthorizationFacts,
   type CardEvent,
-  type ProgramEvent,
   type TransactionEvent,
 } from '@ledger/domain';
-import { chainEvents, InMemoryEventStore, NO_FAULTS, type PipelineEnvironment } from '@ledger/event-store';
-import { ledgerPipelineEnvironment } from '@ledger/runtime';
-import { commandHandlerSpecification, type FixedClockAndIds } from '@ledger/test-support';
+import { NO_FAULTS } from '@ledger/event-store';
+import { cardCreated, commandOrigin, ledgerHandlerSpecification, programWithFundingSources } from '@ledger/runtime/test';
 import { TransactionMovements } from '../transaction-movement/transaction-movement';
 import { SimulateTransactionEventHandler } from './simulate-transaction-event.handler';
-
-const environment = ({ now, newId }: FixedClockAndIds): PipelineEnvironment => ledgerPipelineEnvironment({ store: new InMemoryEventStore({ now }), now, newId });
-const seal = (streamId: string, events: Parameters<typeof chainEvents>[2]) => chainEvents(streamId, null, events);
 
 const PROGRAM = 'prog_acme';
 const CARD = 'card_1';
 const TRANSACTION = 'txn_1';
 const CARD_STREAM = cardStreamId(CARD);
 const TRANSACTION_STREAM = transactionStreamId(TRANSACTION);
-const origin = { programToken: PROGRAM, correlationId: 'corr-1', causationId: null };
+const origin = commandOrigin(PROGRAM);
 const NOW = '2025-03-14T09:26:53.589Z';
 const AUTHORIZED_AT = '2025-03-14T08:00:00.000Z';
 
-const program: ProgramEvent[] = [
-  { type: 'ProgramCreated', data: { programToken: PROGRAM, name: 'Acme', created: AUTHORIZED_AT } },
-  {
-    type: 'FundingSourceAdded',
-    data: { programToken: PROGRAM, fundingToken: 'fund_default', type: 'DEPOSITORY_CHECKING', state: 'ENABLED', nickname: '', accountName: 'Acme checking', lastFour: '1234', created: AUTHORIZED_AT, isDefault: true },
-  },
-];
-const cardCreated: CardEvent = {
-  type: 'CardCreated',
-  data: {
-    cardToken: CARD,
-    programToken: PROGRAM,
-    cardType: 'UNLOCKED',
-    state: 'OPEN',
-    memo: '',
-    spendLimit: 0,
-    spendLimitDuration: 'TRANSACTION',
-    fundingToken: 'fund_default',
-    expMonth: '03',
-    expYear: '2028',
-    lastFour: '0007',
-    panHash: 'hash-of-the-pan',
-    panEncrypted: 'v1.sealed-pan',
-    pinHash: null,
-    created: AUTHORIZED_AT,
-  },
-};
+const program = programWithFundingSources({ programToken: PROGRAM, created: AUTHORIZED_AT });
+const card = cardCreated({ cardToken: CARD, programToken: PROGRAM, created: AUTHORIZED_AT });
 /** An approval of 10.00 USD (9.00 in the merchant's currency), as the card and its transaction both recorded it. */
 const facts: AuthorizationFacts = {
   cardToken: CARD,
@@ -74,12 +44,12 @@ const facts: AuthorizationFacts = {
 const authorized: TransactionEvent = { type: 'TransactionAuthorized', data: { ...facts, result: 'APPROVED' } };
 const given = (...later: TransactionEvent[]) => ({
   [programStreamId(PROGRAM)]: program,
-  [CARD_STREAM]: [cardCreated, { type: 'CardAuthorizationApproved', data: facts } as CardEvent],
+  [CARD_STREAM]: [card, { type: 'CardAuthorizationApproved', data: facts } as CardEvent],
   [TRANSACTION_STREAM]: [authorized, ...later],
 });
 
 describe('SimulateTransactionEventHandler', () => {
-  const movements = commandHandlerSpecification({ environment, seal, handler: (env) => new SimulateTransactionEventHandler(new TransactionMovements(env, NO_FAULTS)), now: new Date(NOW) });
+  const movements = ledgerHandlerSpecification({ handler: (env) => new SimulateTransactionEventHandler(new TransactionMovements(env, NO_FAULTS)), now: new Date(NOW) });
   const simulate = (action: 'VOID' | 'CLEARING' | 'ADVICE', amount: number | undefined, eventToken = 'evt_movement', programToken = PROGRAM) =>
     new SimulateTransactionEventCommand({ ...origin, programToken }, action, TRANSACTION, amount, eventToken);
 
@@ -111,7 +81,7 @@ describe('SimulateTransactionEventHandler', () => {
       .given({
         ...given(partlyVoided),
         [CARD_STREAM]: [
-          cardCreated,
+          card,
           { type: 'CardAuthorizationApproved', data: facts },
           { type: 'CardSpendAdjusted', data: { cardToken: CARD, transactionToken: TRANSACTION, transactionVersion: 1, cause: 'VOID', amount: 600 } },
         ],
@@ -138,7 +108,7 @@ describe('SimulateTransactionEventHandler', () => {
   });
 
   it("refuses a transaction that does not exist, and another program's alike", async () => {
-    await movements.given({ [CARD_STREAM]: [cardCreated] }).when((handler) => handler.execute(simulate('VOID', 100))).thenThrows(TransactionNotFound, { transactionToken: TRANSACTION });
+    await movements.given({ [CARD_STREAM]: [card] }).when((handler) => handler.execute(simulate('VOID', 100))).thenThrows(TransactionNotFound, { transactionToken: TRANSACTION });
     await movements.given(given()).when((handler) => handler.execute(simulate('VOID', 100, 'evt_movement', 'prog_other'))).thenThrows(TransactionNotFound, { transactionToken: TRANSACTION });
   });
 

@@ -17,9 +17,8 @@ import {
   type EventSubscriptionEvent,
 } from '@ledger/domain';
 import { EgressGuard, EgressPolicy } from '@ledger/egress';
-import { chainEvents, InMemoryEventStore, type PipelineEnvironment } from '@ledger/event-store';
-import { ledgerPipelineEnvironment } from '@ledger/runtime';
-import { commandHandlerSpecification, scriptedResolver, type FixedClockAndIds } from '@ledger/test-support';
+import { commandOrigin, ledgerHandlerSpecification } from '@ledger/runtime/test';
+import { scriptedResolver } from '@ledger/test-support';
 import {
   CreateEventSubscriptionHandler,
   DeleteEventSubscriptionHandler,
@@ -29,9 +28,6 @@ import {
   UpdateEventSubscriptionHandler,
 } from './event-subscription.handlers';
 
-const environment = ({ now, newId }: FixedClockAndIds): PipelineEnvironment => ledgerPipelineEnvironment({ store: new InMemoryEventStore({ now }), now, newId });
-const seal = (streamId: string, events: Parameters<typeof chainEvents>[2]) => chainEvents(streamId, null, events);
-
 const vault = new CardVault(Buffer.alloc(32, 7));
 /** The production policy (public addresses only) with a resolver that answers as DNS would for these names. */
 const egress = new EgressGuard(new EgressPolicy(), scriptedResolver({ 'hooks.acme.example': [['93.184.216.34']], 'internal.acme.example': [['192.168.1.20']] }));
@@ -39,7 +35,7 @@ const egress = new EgressGuard(new EgressPolicy(), scriptedResolver({ 'hooks.acm
 const PROGRAM = 'prog_acme';
 const SUBSCRIPTION = 'sub_1';
 const STREAM = eventSubscriptionStreamId(SUBSCRIPTION);
-const origin = { programToken: PROGRAM, correlationId: 'corr-1', causationId: null };
+const origin = commandOrigin(PROGRAM);
 const NOW = '2025-03-14T09:26:53.589Z';
 const created: EventSubscriptionEvent = {
   type: 'EventSubscriptionCreated',
@@ -50,7 +46,7 @@ const deleted: EventSubscriptionEvent = { type: 'EventSubscriptionDeleted', data
 const otherProgram = { ...origin, programToken: 'prog_other' };
 
 describe('CreateEventSubscriptionHandler', () => {
-  const create = commandHandlerSpecification({ environment, seal, handler: (env) => new CreateEventSubscriptionHandler(env, vault, egress), now: new Date(NOW) });
+  const create = ledgerHandlerSpecification({ handler: (env) => new CreateEventSubscriptionHandler(env, vault, egress), now: new Date(NOW) });
 
   it('records the subscription with its secret sealed, event types de-duplicated, and answers the secret in clear once', async () => {
     const { result, recorded } = await create
@@ -80,7 +76,7 @@ describe('CreateEventSubscriptionHandler', () => {
 });
 
 describe('UpdateEventSubscriptionHandler', () => {
-  const update = commandHandlerSpecification({ environment, seal, handler: (env) => new UpdateEventSubscriptionHandler(env, egress) });
+  const update = ledgerHandlerSpecification({ handler: (env) => new UpdateEventSubscriptionHandler(env, egress) });
 
   it('records what changed', async () => {
     const { result } = await update
@@ -108,7 +104,7 @@ describe('UpdateEventSubscriptionHandler', () => {
 });
 
 describe('RotateEventSubscriptionSecretHandler', () => {
-  const rotate = commandHandlerSpecification({ environment, seal, handler: (env) => new RotateEventSubscriptionSecretHandler(env, vault), now: new Date(NOW) });
+  const rotate = ledgerHandlerSpecification({ handler: (env) => new RotateEventSubscriptionSecretHandler(env, vault), now: new Date(NOW) });
 
   it('records the new secret sealed and answers it in clear once', async () => {
     const { result, recorded } = await rotate
@@ -127,7 +123,7 @@ describe('RotateEventSubscriptionSecretHandler', () => {
 });
 
 describe('DeleteEventSubscriptionHandler', () => {
-  const remove = commandHandlerSpecification({ environment, seal, handler: (env): { execute(command: DeleteEventSubscriptionCommand): Promise<CommandAccepted> } => new DeleteEventSubscriptionHandler(env), now: new Date(NOW) });
+  const remove = ledgerHandlerSpecification({ handler: (env): { execute(command: DeleteEventSubscriptionCommand): Promise<CommandAccepted> } => new DeleteEventSubscriptionHandler(env), now: new Date(NOW) });
 
   it('records the deletion', async () => {
     const { result } = await remove
@@ -146,8 +142,8 @@ describe('DeleteEventSubscriptionHandler', () => {
 
 describe("MarkEventSubscriptionFailingHandler and MarkEventSubscriptionRecoveredHandler (the dispatcher's)", () => {
   type Handler = { execute(command: MarkEventSubscriptionFailingCommand | MarkEventSubscriptionRecoveredCommand): Promise<CommandAccepted> };
-  const markFailing = commandHandlerSpecification({ environment, seal, handler: (env): Handler => new MarkEventSubscriptionFailingHandler(env), now: new Date(NOW) });
-  const markRecovered = commandHandlerSpecification({ environment, seal, handler: (env): Handler => new MarkEventSubscriptionRecoveredHandler(env), now: new Date(NOW) });
+  const markFailing = ledgerHandlerSpecification({ handler: (env): Handler => new MarkEventSubscriptionFailingHandler(env), now: new Date(NOW) });
+  const markRecovered = ledgerHandlerSpecification({ handler: (env): Handler => new MarkEventSubscriptionRecoveredHandler(env), now: new Date(NOW) });
 
   it('marks a healthy subscription failing, naming the message that ran out of retries', async () => {
     await markFailing
