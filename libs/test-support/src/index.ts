@@ -5,3 +5,4 @@ export * from './describe-needing';
 export * from './scripted-resolver';
 export * from './local-receiver';
 export * from './command-handler-specification';
+export * from './unusable';

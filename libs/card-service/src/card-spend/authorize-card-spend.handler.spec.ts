@@ -18,7 +18,7 @@ import { verifySignature } from '@ledger/messaging';
 import type { ReadModelClient } from '@ledger/read-model';
 import type { LedgerConfig, ProjectionWatcher } from '@ledger/runtime';
 import { cardCreated, commandOrigin, ledgerHandlerSpecification, programCreated, programWithFundingSources } from '@ledger/runtime/test';
-import { LocalReceiver } from '@ledger/test-support';
+import { LocalReceiver, unusable } from '@ledger/test-support';
 import { AuthorizationStreamClient } from '../authorization-stream/authorization-stream-client';
 import { AuthorizeCardSpendHandler } from './authorize-card-spend.handler';
 import { ProgramSpend } from './program-spend';
@@ -28,16 +28,7 @@ import { ProgramSpend } from './program-spend';
  * projections caught up; these programs have none, so ProgramSpend (the real one) reads nothing, and
  * a scenario that made it read would fail here instead of passing on made-up totals.
  */
-function notRead<T>(what: string): T {
-  return new Proxy(
-    {},
-    {
-      get: (_target, member) => {
-        throw new Error(`ProgramSpend used ${what}.${String(member)}: these programs have no weekly or monthly limit to tally`);
-      },
-    },
-  ) as T;
-}
+const notRead = <T>(what: string) => unusable<T>(`ProgramSpend used ${what}`, 'these programs have no weekly or monthly limit to tally');
 const programSpend = (store: EventStore) => new ProgramSpend(notRead<ReadModelClient>('the read model'), store, notRead<ProjectionWatcher>('the projection watcher'), notRead<LedgerConfig>('the config'));
 
 const vault = new CardVault(Buffer.alloc(32, 7));

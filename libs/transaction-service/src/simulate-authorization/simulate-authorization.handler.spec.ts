@@ -10,20 +10,12 @@ import { NO_FAULTS, WrongExpectedVersionError, type EventStore, type PipelineEnv
 import type { ReadModelClient } from '@ledger/read-model';
 import { FAULT_POINTS, PIPELINE_ENVIRONMENT, type LedgerConfig, type ProjectionWatcher } from '@ledger/runtime';
 import { cardCreated, commandOrigin, ledgerHandlerSpecification, programWithFundingSources } from '@ledger/runtime/test';
+import { unusable } from '@ledger/test-support';
 import { CardLocator, NoCardWithThisNumber } from '../card-locator';
 import { SimulateAuthorizationHandler } from './simulate-authorization.handler';
 
 /** These programs have no weekly or monthly limit, so ProgramSpend tallies nothing; one that read would fail here. */
-function notRead<T>(what: string): T {
-  return new Proxy(
-    {},
-    {
-      get: (_target, member) => {
-        throw new Error(`ProgramSpend used ${what}.${String(member)}: these programs have no weekly or monthly limit to tally`);
-      },
-    },
-  ) as T;
-}
+const notRead = <T>(what: string) => unusable<T>(`ProgramSpend used ${what}`, 'these programs have no weekly or monthly limit to tally');
 const programSpend = (store: EventStore) => new ProgramSpend(notRead<ReadModelClient>('the read model'), store, notRead<ProjectionWatcher>('the projection watcher'), notRead<LedgerConfig>('the config'));
 
 const vault = new CardVault(Buffer.alloc(32, 7));
