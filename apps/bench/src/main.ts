@@ -121,6 +121,22 @@ async function main(started: number): Promise<void> {
       commits: perAuthorization(narrowedCounters, await databaseCounters(pool), narrowedResult.total).commits,
     };
 
+    // The ratio of every role to the followers narrowed off, from runs taken the same way each (the
+    // service restarted, caught up and warmed), alternating: the first every-role run above follows
+    // the cards' creation in a fresh process and is no such pair for it.
+    log('every role and the followers narrowed off, alternating (the service restarted each time)');
+    const rateAfterRestart = async (roles: string | null): Promise<number> => {
+      memory.restarted(server.peakRssMiB());
+      await server.stop();
+      server = await startServerProcess(roles === null ? serverEnv : { ...serverEnv, LEDGER_ROLES: roles });
+      await waitForProjector(pool);
+      await load({ url: `${server.baseUrl}/v1/simulate/authorize`, headers: auth, connections: CONNECTIONS, seconds: WARM_UP_SECONDS, body: authorize(cards.map((c) => c.pan)) });
+      return (await load({ url: `${server.baseUrl}/v1/simulate/authorize`, headers: auth, connections: CONNECTIONS, seconds: SECONDS, body: authorize(cards.map((c) => c.pan)) })).requestsPerSecond;
+    };
+    const rolesCompared = { everyRole: [await rateAfterRestart(null)], narrowed: [narrowedResult.requestsPerSecond] };
+    rolesCompared.narrowed.push(await rateAfterRestart(NARROWED_ROLES));
+    rolesCompared.everyRole.push(await rateAfterRestart(null));
+
     log('authorizations without and with the ledger commitment (the service restarted each way)');
     const commitment = await commitmentOverhead({
       restart: async (setting) => {
@@ -226,7 +242,7 @@ async function main(started: number): Promise<void> {
       targets: [
         ...bareRouteTargets(bareFigures),
         ...longHistoryTargets(longHistory),
-        ...wholeServiceTargets({ everyRole, narrowed, bareRoute: bare, atEighty, largeReplay, writeCeiling: authorizationWrite }),
+        ...wholeServiceTargets({ everyRole, narrowed, rolesCompared, bareRoute: bare, atEighty, largeReplay, writeCeiling: authorizationWrite }),
         ...authorizationTargets({ manyCards: many, hotCard, atEighty: atEighty, perAuthorization: authorizationCost }),
         ...readPathTargets({ lists, largeReplay, peakRssMiB }),
         ...auditTargets(commitment, audit),

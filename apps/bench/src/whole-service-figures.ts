@@ -23,6 +23,8 @@ const pct = (value: number) => `${Math.round(value * 100)}%`;
 export function wholeServiceTargets(input: {
   everyRole: AuthorizationRun;
   narrowed: AuthorizationRun;
+  /** Rates of runs taken the same way (restarted, caught up, warmed), every role and narrowed off alternating. */
+  rolesCompared: { everyRole: readonly number[]; narrowed: readonly number[] };
   /** The served stack's route that does nothing. */
   bareRoute: LoadResult;
   atEighty: LoadResult;
@@ -30,7 +32,9 @@ export function wholeServiceTargets(input: {
   /** The authorization's own write alone, at the same concurrency (authorization-write-ceiling.ts). */
   writeCeiling: WriteCeiling;
 }): TargetRow[] {
-  const { everyRole, narrowed, bareRoute, atEighty, largeReplay, writeCeiling } = input;
+  const { everyRole, narrowed, rolesCompared, bareRoute, atEighty, largeReplay, writeCeiling } = input;
+  const mean = (rates: readonly number[]) => Math.round(rates.reduce((sum, rate) => sum + rate, 0) / Math.max(1, rates.length));
+  const [everyMean, narrowedMean] = [mean(rolesCompared.everyRole), mean(rolesCompared.narrowed)];
   const writeShare = writeCeiling.writesPerSecond / Math.max(1, bareRoute.requestsPerSecond);
   const writeCpu = writeCeiling.postgresMs === null ? null : writeCeiling.nodeMs + writeCeiling.postgresMs;
   const cpu = everyRole.cpu.postgresMs === null ? null : everyRole.cpu.serviceMs + everyRole.cpu.postgresMs;
@@ -38,9 +42,11 @@ export function wholeServiceTargets(input: {
   return [
     {
       figure: 'authorizations/s, every role vs the followers narrowed off (200 cards)',
-      measured: `${everyRole.result.requestsPerSecond} / ${narrowed.result.requestsPerSecond} = ${pct(everyRole.result.requestsPerSecond / Math.max(1, narrowed.result.requestsPerSecond))}`,
+      measured:
+        `${everyMean} / ${narrowedMean} = ${pct(everyMean / Math.max(1, narrowedMean))} (means of runs alternating, each after a restart: every role ${rolesCompared.everyRole.join(', ')}; narrowed off ${rolesCompared.narrowed.join(', ')}); ` +
+        `the first every-role run, in the process that created the cards: ${everyRole.result.requestsPerSecond} / ${narrowed.result.requestsPerSecond}`,
       target: '>= 85%',
-      met: everyRole.result.requestsPerSecond >= 0.85 * narrowed.result.requestsPerSecond,
+      met: everyMean >= 0.85 * narrowedMean,
     },
     {
       figure: 'authorizations/s, every role vs the bare route of the served stack',

@@ -28,3 +28,4 @@ export * from './card-spend/move-transaction';
 export * from './card-spend/record-return';
 export * from './card-spend/authorization-checks';
 export * from './card-spend/settle';
+export * from './cards/card-update';

@@ -67,8 +67,8 @@ describe('CreateCardHandler', () => {
     expect(card).toMatchObject({ lastFour: pan.slice(-4), panHash: vault.lookupHash(pan) });
     expect(claim.panHash).toBe(card.panHash);
     expect(recorded[0].streamId).toBe(cardNumberStreamId(card.panHash));
-    // Two writes in turn, the claim first: a crash in between leaves a claimed number no card uses, never a card without its claim.
-    expect(writes).toEqual([[cardNumberStreamId(card.panHash)], [cardStreamId(cardToken)]]);
+    // One write: the claim and the card stand together or not at all.
+    expect(writes).toEqual([[cardNumberStreamId(card.panHash), cardStreamId(cardToken)]]);
   });
 
   it('takes what the command gives: state, memo, limit, funding source, expiry, and a PIN kept as a hash bound to the card', async () => {

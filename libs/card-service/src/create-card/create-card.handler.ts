@@ -17,12 +17,18 @@ import {
   programTime,
   resolveFundingSource,
 } from '@ledger/domain';
-import { commandHandler, PipelineEnvironment } from '@ledger/event-store';
+import { decideAcrossStreams, emptyFold, PipelineEnvironment, WrongExpectedVersionError } from '@ledger/event-store';
 import { PIPELINE_ENVIRONMENT, commandAccepted } from '@ledger/runtime';
 
 /** A collision in a 10^9 number space is rare; ten in a row means something else is wrong. */
 const MAX_NUMBER_DRAWS = 10;
 
+/**
+ * A new card and the claim on its number in the card-number registry, decided together and written
+ * as one atomic write with the program's version checked: a refused card claims nothing, and a card
+ * never stands without its claim. Both streams must be new; a number another card holds refuses the
+ * write on the registry's stream, and a new number is drawn.
+ */
 @CommandHandler(CreateCardCommand)
 export class CreateCardHandler implements ICommandHandler<CreateCardCommand, CommandAccepted> {
   constructor(
@@ -31,53 +37,53 @@ export class CreateCardHandler implements ICommandHandler<CreateCardCommand, Com
   ) {}
 
   async execute({ origin, card }: CreateCardCommand): Promise<CommandAccepted> {
-    const program = await this.program(origin.programToken);
-    // The program was just loaded: its clock is known, no need for the pipeline to read it again.
-    const businessNow = () => programTime(program.clock, this.env.now());
-    const funding = resolveFundingSource(program, card.fundingToken);
     const cardToken = this.env.newId();
-    const command = (cardNumber: CardNumberSecrets): CreateCard => ({
-      type: 'CreateCard',
-      cardToken,
-      programToken: origin.programToken,
-      cardType: card.type,
-      state: card.state,
-      memo: card.memo,
-      spendLimit: card.spendLimit,
-      spendLimitDuration: card.spendLimitDuration,
-      fundingToken: funding.fundingToken,
-      expiry: card.expiry,
-      cardNumber,
-      pinHash: card.pin === undefined ? undefined : this.vault.pinHash(cardToken, card.pin),
-    });
-    // Decide once before claiming a number, so a refused card leaves nothing behind in the registry.
-    cardDecider.decide(command(this.vault.protect(this.vault.newCardNumber())), cardDecider.initialState(), { now: businessNow() });
-    const cardNumber = await this.assignCardNumber(cardToken, origin, businessNow);
-    const outcome = await commandHandler(this.env, cardDecider, cardStreamId(cardToken)).handle(command(cardNumber), origin, { businessNow });
-    return commandAccepted(cardToken, outcome);
-  }
-
-  private async program(programToken: string): Promise<ExistingProgram> {
-    const program = await commandHandler(this.env, programDecider, programStreamId(programToken)).state();
-    if (program.status === 'absent') throw new ProgramNotFound(programToken);
-    return program;
-  }
-
-  /**
-   * Draws numbers until one is free, claiming it in the registry before the card exists. A crash in
-   * between leaves a claimed number that no card uses: harmless, and never a duplicate. The claim
-   * expects no stream; a number another card holds fails that append, is read, and is refused.
-   */
-  private async assignCardNumber(cardToken: string, origin: CommandOrigin, businessNow: () => Date): Promise<CardNumberSecrets> {
+    const pinHash = card.pin === undefined ? undefined : this.vault.pinHash(cardToken, card.pin);
     for (let draw = 1; ; draw++) {
-      const secrets = this.vault.protect(this.vault.newCardNumber());
-      const registry = commandHandler(this.env, cardNumberRegistryDecider, cardNumberStreamId(secrets.panHash));
+      const cardNumber = this.vault.protect(this.vault.newCardNumber());
       try {
-        await registry.handle({ type: 'AssignCardNumber', panHash: secrets.panHash, cardToken, programToken: origin.programToken }, origin, { newStream: true, writeOnce: true, businessNow });
-        return secrets;
+        return await this.create(origin, cardToken, cardNumber, (program): CreateCard => ({
+          type: 'CreateCard',
+          cardToken,
+          programToken: origin.programToken,
+          cardType: card.type,
+          state: card.state,
+          memo: card.memo,
+          spendLimit: card.spendLimit,
+          spendLimitDuration: card.spendLimitDuration,
+          fundingToken: resolveFundingSource(program, card.fundingToken).fundingToken,
+          expiry: card.expiry,
+          cardNumber,
+          pinHash,
+        }));
       } catch (error) {
-        if (!(error instanceof CardNumberTaken) || draw >= MAX_NUMBER_DRAWS) throw error;
+        const numberTaken = error instanceof WrongExpectedVersionError && error.streamId === cardNumberStreamId(cardNumber.panHash);
+        if (!numberTaken || draw >= MAX_NUMBER_DRAWS) throw numberTaken ? new CardNumberTaken() : error;
       }
     }
+  }
+
+  private async create(origin: CommandOrigin, cardToken: string, cardNumber: CardNumberSecrets, command: (program: ExistingProgram) => CreateCard): Promise<CommandAccepted> {
+    const cardStream = cardStreamId(cardToken);
+    const registryStream = cardNumberStreamId(cardNumber.panHash);
+    const programStream = programStreamId(origin.programToken);
+    const outcome = await decideAcrossStreams(this.env, origin, cardStream, async (reader) => {
+      const program = await reader.fold(programDecider, programStream);
+      if (program.state.status === 'absent') throw new ProgramNotFound(origin.programToken);
+      const now = programTime(program.state.clock, this.env.now());
+      const [noCard, noClaim] = [emptyFold(cardDecider), emptyFold(cardNumberRegistryDecider)];
+      const cardEvents = cardDecider.decide(command(program.state), noCard.state, { now });
+      const claim = cardNumberRegistryDecider.decide({ type: 'AssignCardNumber', panHash: cardNumber.panHash, cardToken, programToken: origin.programToken }, noClaim.state, { now });
+      return {
+        now,
+        result: null,
+        streams: [
+          { streamId: registryStream, folder: cardNumberRegistryDecider, fold: noClaim, events: claim, mustBeNew: true, writeOnce: true },
+          { streamId: cardStream, folder: cardDecider, fold: noCard, events: cardEvents, mustBeNew: true },
+          { streamId: programStream, folder: programDecider, fold: program, events: [] },
+        ],
+      };
+    });
+    return commandAccepted(cardToken, { position: outcome.position ?? undefined });
   }
 }
