@@ -34,8 +34,7 @@ describe('the command pipeline with remembered folds', () => {
     newId: randomUUID,
     folds,
   });
-  const add = (env: PipelineEnvironment, streamId: string, amount: number, options = {}) =>
-    commandHandler(env, tally, streamId).handle({ type: 'Add', amount }, origin, options);
+  const add = (env: PipelineEnvironment, streamId: string, amount: number) => commandHandler(env, tally, streamId).handle({ type: 'Add', amount }, origin);
 
   beforeAll(async () => {
     pool = new Pool({ connectionString: await workerDatabaseUrl() });
@@ -65,7 +64,7 @@ describe('the command pipeline with remembered folds', () => {
     const elsewhere = environment(new CountingStore(store));
     await add(here, streamId, 4);
     await add(elsewhere, streamId, 5); // `here` still remembers a total of 4
-    const third = await add(here, streamId, 4, { foldJustLoaded: true }); // trusted, stale: the append must refuse it
+    const third = await add(here, streamId, 4); // decided on what `elsewhere` appended, not on the remembered 4
     expect(third.events).toEqual([]);
     expect(third.state.total).toBe(9);
     expect((await store.readStream(streamId)).map((event) => (event.data as { amount: number }).amount)).toEqual([4, 5]);
@@ -74,20 +73,8 @@ describe('the command pipeline with remembered folds', () => {
   it('many writers with their own memories stay under the cap together', async () => {
     const streamId = `tally-${randomUUID()}`;
     const writers = Array.from({ length: 6 }, () => environment(new CountingStore(store)));
-    await Promise.all(writers.flatMap((env) => [add(env, streamId, 1, { foldJustLoaded: true }), add(env, streamId, 1), add(env, streamId, 1)]));
+    await Promise.all(writers.flatMap((env) => [add(env, streamId, 1), add(env, streamId, 1), add(env, streamId, 1)]));
     expect(await loadState(store, tally, codec, streamId)).toEqual({ total: CAP, refused: 0 });
-    expect((await verifyChains(store)).firstBreak).toBeNull();
-  });
-
-  it('decides a stream believed new without reading it, and reads it when it was not new', async () => {
-    const counting = new CountingStore(store);
-    const env = environment(counting, new StreamFoldCache());
-    const streamId = `tally-${randomUUID()}`;
-    await add(env, streamId, 3, { newStream: true });
-    expect(counting.reads).toBe(0);
-    const again = await add(environment(new CountingStore(store)), streamId, 2, { newStream: true });
-    expect(again.version).toBe(1);
-    expect(again.state.total).toBe(5);
     expect((await verifyChains(store)).firstBreak).toBeNull();
   });
 
@@ -97,7 +84,7 @@ describe('the command pipeline with remembered folds', () => {
     const env = environment(counting);
     await add(env, streamId, 2);
     const readsBefore = counting.reads;
-    const touched = await commandHandler(env, tally, streamId).handle({ type: 'Touch' }, origin, { foldJustLoaded: true });
+    const touched = await commandHandler(env, tally, streamId).handle({ type: 'Touch' }, origin);
     expect(touched.events).toEqual([]);
     expect(counting.reads).toBe(readsBefore + 1);
     expect(touched.version).toBe(0);
@@ -133,13 +120,6 @@ describe('the command pipeline with remembered folds', () => {
       expect(event.data).toEqual({ at: business.toISOString() });
       expect(event.metadata).toMatchObject({ occurredAt: business.toISOString(), writtenAt: wall.toISOString() });
       expect((await verifyChains(store)).firstBreak).toBeNull();
-    });
-
-    it('takes the business time a caller already knows without asking the clock', async () => {
-      const env: PipelineEnvironment = { ...environment(new CountingStore(store)), codec: stampCodec as EventCodec<unknown>, now: () => wall, clock: { now: () => Promise.reject(new Error('not to be asked')) } };
-      const streamId = `stamp-${randomUUID()}`;
-      await commandHandler(env, stamp, streamId).handle({ type: 'Stamp' }, origin, { businessNow: () => business });
-      expect((await store.readStream(streamId))[0].metadata).toMatchObject({ occurredAt: business.toISOString(), writtenAt: wall.toISOString() });
     });
 
     it('runs on the wall clock without a program clock', async () => {

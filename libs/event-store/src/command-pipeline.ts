@@ -51,29 +51,6 @@ export interface CommandOutcome<Event, State> {
   readonly version: number;
 }
 
-export interface CommandPipelineOptions<Event = unknown> {
-  /**
-   * The stream is known to be new (its id was just generated): decide on the initial state without
-   * reading it. Should it exist after all, the NO_STREAM append fails and the command is read and
-   * decided again.
-   */
-  readonly newStream?: boolean;
-  /**
-   * The caller has just brought this stream's fold up to date (loadState with the same environment):
-   * decide on it without another read. A stale fold fails the append on its expected version.
-   */
-  readonly foldJustLoaded?: boolean;
-  /**
-   * The program's business time, for a caller that has just loaded the program and so knows its
-   * clock: saves the pipeline asking `env.clock` for it again.
-   */
-  readonly businessNow?: () => Date;
-  /**
-   * The stream is written once and never decided on again (a registry entry): its fold is not kept
-   * in the process's cache, where it would only push out folds that are used.
-   */
-  readonly writeOnce?: boolean;
-}
 
 type Folder<Event, State> = Pick<Decider<never, Event, State, never>, 'initialState' | 'evolve'>;
 
@@ -87,7 +64,7 @@ export interface StreamCommands<Command, Event, State> {
    * it was decided on; a concurrent append makes that version stale and the decision is taken again.
    * Metadata (ids, origin, business and wall time) and the hash chain are the pipeline's.
    */
-  handle(command: Command, origin: EventOrigin, options?: CommandPipelineOptions<Event>): Promise<CommandOutcome<Event, State>>;
+  handle(command: Command, origin: EventOrigin): Promise<CommandOutcome<Event, State>>;
   /** The stream's state now, or right after the event of `upToVersion`. */
   state(upToVersion?: number): Promise<State>;
   /** The stream's fold with its version; `trustKnown` as in foldOf. */
@@ -106,8 +83,8 @@ export function commandHandler<Command, Event, State>(
 ): StreamCommands<Command, Event, State> {
   const codec = env.codec as EventCodec<Event>;
   return {
-    handle: (command, origin, options = {}) => {
-      const decideAndAppend = () => decideUntilRecorded(env, decider, codec, streamId, command, origin, options);
+    handle: (command, origin) => {
+      const decideAndAppend = () => decideUntilRecorded(env, decider, codec, streamId, command, origin);
       return env.queue ? env.queue.run(streamId, decideAndAppend) : decideAndAppend();
     },
     state: (upToVersion) => loadState(env, decider, codec, streamId, upToVersion),
@@ -122,19 +99,13 @@ async function decideUntilRecorded<Command, Event, State>(
   streamId: string,
   command: Command,
   origin: EventOrigin,
-  options: CommandPipelineOptions<Event>,
 ): Promise<CommandOutcome<Event, State>> {
   const races = new LostRaces();
-  for (let attempt = 1; ; attempt++) {
-    const assumed = attempt === 1 ? assumedFold(env, decider, streamId, options) : undefined;
-    const fold = assumed ?? (await foldStream(env, decider, codec, streamId));
-    const now = await businessTime(env, origin.programToken, options);
+  for (;;) {
+    const fold = await foldStream(env, decider, codec, streamId);
+    const now = await businessTime(env, origin.programToken);
     const events = decider.decide(command, fold.state, { now });
-    if (events.length === 0) {
-      // "Nothing to do" is only an answer when it was decided on what the stream really holds.
-      if (assumed) continue;
-      return { events, state: fold.state, version: fold.version, position: fold.head?.position };
-    }
+    if (events.length === 0) return { events, state: fold.state, version: fold.version, position: fold.head?.position };
     const writtenAt = env.now().toISOString();
     const metadata = (): EventMetadata => ({ eventId: env.newId(), ...origin, occurredAt: now.toISOString(), writtenAt });
     try {
@@ -144,7 +115,7 @@ async function decideUntilRecorded<Command, Event, State>(
       env.faults?.reached('append-committed');
       const state = events.reduce(decider.evolve, fold.state);
       const last = chained[chained.length - 1];
-      if (!options.writeOnce) env.folds?.set(streamId, decider, {
+      env.folds?.set(streamId, decider, {
         state,
         version: result.nextExpectedVersion,
         head: { streamVersion: result.nextExpectedVersion, hash: String(last.metadata.hash), position: result.position },
@@ -152,21 +123,14 @@ async function decideUntilRecorded<Command, Event, State>(
       return { events, state, position: result.position, version: result.nextExpectedVersion };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError) || error.streamId !== streamId) throw error;
-      await races.after(error, { assumedFold: assumed !== undefined });
+      await races.after(error, { assumedFold: false });
     }
   }
 }
 
-/** The program's clock: what the caller already knows, else what the environment's clock says. */
-export function businessTime(env: Pick<PipelineEnvironment, 'now' | 'clock'>, programToken: string, options: Pick<CommandPipelineOptions, 'businessNow'> = {}): Promise<Date> {
-  if (options.businessNow) return Promise.resolve(options.businessNow());
+/** The program's clock as the environment tells it; the wall clock where it has none. */
+export function businessTime(env: Pick<PipelineEnvironment, 'now' | 'clock'>, programToken: string): Promise<Date> {
   return env.clock ? env.clock.now(programToken) : Promise.resolve(env.now());
-}
-
-function assumedFold<State>(env: PipelineEnvironment, decider: Folder<never, State>, streamId: string, options: Pick<CommandPipelineOptions, 'newStream' | 'foldJustLoaded'>): StreamFold<State> | undefined {
-  if (options.newStream) return emptyFold(decider);
-  if (options.foldJustLoaded) return env.folds?.get<State>(streamId, decider);
-  return undefined;
 }
 
 /** The stream's current fold: the cached one caught up with the events after it, or a full read. */
