@@ -1,5 +1,7 @@
 import { Logger } from '@nestjs/common';
-import { createLedgerLogger, PinoNestLogger } from './logging';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createLedgerLogger, PinoNestLogger, RequestLog } from './logging';
 
 /** The JSON lines a PinoNestLogger writes, time left out. */
 function capture(level = 'info') {
@@ -48,5 +50,55 @@ describe('PinoNestLogger', () => {
       Logger.overrideLogger(new Logger());
     }
     expect(fields()).toEqual([[['level', 50], ['service', 'card-ledger'], ['request_id', 'r-2'], ['context', 'Idempotency'], ['msg', 'could not store']]]);
+  });
+});
+
+describe('RequestLog', () => {
+  /** A real HTTP server whose every request is watched, answering with the status the path names. */
+  async function served(level: string) {
+    const lines: string[] = [];
+    const log = new RequestLog(createLedgerLogger(level, { write: (line: string) => void lines.push(line) }));
+    let next = 0;
+    const server = createServer((request, response) => {
+      log.watch(request, response, `request-${++next}`);
+      response.statusCode = Number(request.url?.split('/')[1]?.split('?')[0]);
+      response.end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const ask = (path: string) => fetch(`http://127.0.0.1:${port}${path}`).then((answer) => answer.text());
+    const fields = () => lines.map((line) => Object.entries(JSON.parse(line) as Record<string, unknown>).filter(([key]) => key !== 'time' && key !== 'responseTime' && key !== 'err'));
+    return { ask, lines, fields, close: () => new Promise((resolve) => server.close(resolve)) };
+  }
+
+  it("writes pino-http's line for each answer: request id, method and path without the query, status, level by status", async () => {
+    const server = await served('info');
+    try {
+      await server.ask('/200?pan=4111111111111111');
+      await server.ask('/404');
+      await server.ask('/500');
+      const line = (status: number) => [['service', 'card-ledger'], ['request_id', expect.any(String)], ['req', { method: 'GET', path: `/${status}` }], ['res', { status }]];
+      expect(server.fields()).toEqual([
+        [['level', 30], ...line(200), ['msg', 'request completed']],
+        [['level', 40], ...line(404), ['msg', 'request completed']],
+        [['level', 50], ...line(500), ['msg', 'request errored']],
+      ]);
+      expect(server.lines.join('')).not.toContain('4111');
+      expect(JSON.parse(server.lines[2]!).err.message).toBe('failed with status code 500');
+      for (const line of server.lines) expect(JSON.parse(line).time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('writes nothing the level does not let through', async () => {
+    const server = await served('warn');
+    try {
+      await server.ask('/200');
+      await server.ask('/404');
+      expect(server.fields().map((line) => line.find(([key]) => key === 'res'))).toEqual([['res', { status: 404 }]]);
+    } finally {
+      await server.close();
+    }
   });
 });
