@@ -53,7 +53,8 @@ async function main(started: number): Promise<void> {
     DATABASE_URL: database.url,
     SANDBOX_API_KEY: apiKey,
     LEDGER_DATA_DIR: dataDir,
-    LOG_LEVEL: 'error',
+    // LOG_LEVEL is left at the service's default (info), as `npm start` runs it: a request line each.
+    LOG_LEVEL: undefined,
     // The bench measures the service, not the rate limiter (docs/decisions.md, Rate limits).
     RATE_LIMIT_PER_SECOND: '0',
     RATE_LIMIT_PER_MINUTE: '0',
