@@ -6,6 +6,5 @@ export * from './health/readiness';
 export * from './audit/ledger-commitment';
 export * from './events/live-event-streams';
 export * from './http/fastify-http';
-export * from './http/static-files';
 export { errorOutcome } from './http/error-body.filter';
 export { PostgresThrottlerStorage } from './rate-limit/postgres-throttler-storage';

@@ -14,14 +14,13 @@ import { refuseNonIntegerLiterals } from './integer-literals';
 import { pathOf } from './request-path';
 import { contentTypeRefusal, isUtf8 } from './json-content-type';
 import { RouteTable } from './route-table';
-import { serveStaticFiles } from './static-files';
 import { StrictValidationPipe } from './strict-validation.pipe';
 
 /**
  * NestJS's Fastify adapter with the API's routing rules (a trailing slash is the same path; a path
  * parameter of any length reaches validation, which answers 400 or 404, instead of the router's 404
- * at 100 characters), bounds on slow clients, and static files without @fastify/static (Swagger UI's
- * assets).
+ * at 100 characters) and bounds on slow clients. Swagger UI's assets are served by @fastify/static,
+ * which the adapter registers itself.
  */
 export class LedgerFastifyAdapter extends FastifyAdapter {
   constructor(timeouts: HttpTimeouts) {
@@ -41,11 +40,6 @@ export class LedgerFastifyAdapter extends FastifyAdapter {
         sendError(refused, request, reply, new Logger('HTTP'));
       },
     });
-  }
-
-  override useStaticAssets(options: { root: string; prefix?: string }): this {
-    serveStaticFiles(this.getInstance() as unknown as FastifyInstance, { root: options.root, prefix: options.prefix ?? '' });
-    return this;
   }
 }
 
