@@ -106,6 +106,8 @@ function history(): RecordedEvent[] {
     // Merchant names with the characters an array literal would need quoted.
     data: { programToken: ids.program, spendLimits: { transaction: 5_000, weekly: 2 ** 40, monthly: Number.MAX_SAFE_INTEGER }, velocityRule: { maxAuthorizations: 5, windowSeconds: 60 }, blockedMerchants: ['Casino, "Royal"', '{braces}', 'back\\slash', ''] },
   });
+  // Lithic's account limits alone: the platform limits above are kept.
+  add(program, { type: 'ProgramSettingsChanged', data: { programToken: ids.program, accountSpendLimits: { daily: 2 ** 41, lifetime: Number.MAX_SAFE_INTEGER - 1 } } });
   add(program, { type: 'ApiKeyRevoked', data: { programToken: ids.program, keyId: ids.revokedKey } });
   add(program, { type: 'FundingSourceChanged', data: { programToken: ids.program, fundingToken: ids.funding, nickname: 'Renamed' } });
   add(program, { type: 'AuthorizationStreamEnrolled', data: { programToken: ids.program, url: 'https://example.test/asa', timeoutMs: 1000, secretSealed: 'sealed' } });
@@ -238,6 +240,8 @@ describe.each(TRANSPORTS)('through %s', (transport) => {
         spend_limit_transaction: '5000',
         spend_limit_weekly: String(2 ** 40),
         spend_limit_monthly: String(Number.MAX_SAFE_INTEGER),
+        spend_limit_daily: String(2 ** 41),
+        spend_limit_lifetime: String(Number.MAX_SAFE_INTEGER - 1),
         velocity_max_authorizations: null,
         velocity_window_seconds: null,
         blocked_merchants: ['Casino, "Royal"', '{braces}', 'back\\slash', ''],

@@ -4,10 +4,11 @@ import {
   ExistingProgram,
   PROGRAM_SPEND_WINDOWS,
   programLimitExceeded,
-  ProgramSpendWindow,
-  SpendTally,
+  programWindowStart,
+  ProgramWindowName,
+  ProgramWindowSpend,
   spendAfterCredits,
-  windowStart,
+  windowsToTally,
 } from '@ledger/domain';
 import type { EventStore } from '@ledger/event-store';
 import { programSpendTally, type ReadModelClient } from '@ledger/read-model';
@@ -32,11 +33,11 @@ export class ProgramSpend {
   ) {}
 
   async limitExceeded(program: ExistingProgram, amount: number, now: Date): Promise<AuthorizationChecks['globalLimitExceeded']> {
-    const limits = program.spendLimits;
-    if (limits.weekly > 0 || limits.monthly > 0) await this.readModelsCaughtUp();
-    const spentIn = async (limit: number, window: ProgramSpendWindow) => (limit > 0 ? spendAfterCredits(await this.tally(program.programToken, window, now)) : 0n);
-    const [weekly, monthly] = await Promise.all([spentIn(limits.weekly, PROGRAM_SPEND_WINDOWS.weekly), spentIn(limits.monthly, PROGRAM_SPEND_WINDOWS.monthly)]);
-    return programLimitExceeded(limits, amount, { weekly, monthly });
+    const windows = windowsToTally(program.spendLimits, program.accountSpendLimits);
+    if (windows.length > 0) await this.readModelsCaughtUp();
+    const spent: Record<ProgramWindowName, bigint> = { daily: 0n, weekly: 0n, monthly: 0n, lifetime: 0n };
+    await Promise.all(windows.map(async (window) => (spent[window] = await this.spentIn(program.programToken, window, now))));
+    return programLimitExceeded(program.spendLimits, program.accountSpendLimits, amount, spent satisfies ProgramWindowSpend);
   }
 
   private async readModelsCaughtUp(): Promise<void> {
@@ -44,9 +45,7 @@ export class ProgramSpend {
     if (head) await this.watcher.waitFor(head, this.config.readYourWritesTimeoutMs);
   }
 
-  private async tally(programToken: string, window: ProgramSpendWindow, now: Date): Promise<SpendTally> {
-    const start = windowStart(window, now);
-    if (!start) throw new Error(`The program window ${window} has no start`);
-    return programSpendTally(this.readModel, programToken, start);
+  private async spentIn(programToken: string, window: ProgramWindowName, now: Date): Promise<bigint> {
+    return spendAfterCredits(await programSpendTally(this.readModel, programToken, programWindowStart(PROGRAM_SPEND_WINDOWS[window], now)));
   }
 }

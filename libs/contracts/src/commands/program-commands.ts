@@ -1,4 +1,4 @@
-import type { FundingSourceState, FundingSourceType, ProgramSpendLimits, ProgramState, VelocityRule } from '@ledger/domain';
+import type { AccountSpendLimits, FundingSourceState, FundingSourceType, ProgramSpendLimits, ProgramState, VelocityRule } from '@ledger/domain';
 import { type CommandOrigin } from './command-origin';
 
 export interface ProgramCreatedResult {
@@ -47,6 +47,7 @@ export class UpdateProgramSettingsCommand {
     readonly settings: {
       readonly state?: ProgramState;
       readonly spendLimits?: Partial<ProgramSpendLimits>;
+      readonly accountSpendLimits?: Partial<AccountSpendLimits>;
       readonly velocityRule?: VelocityRule | null;
       readonly blockedMerchants?: readonly string[];
     },

@@ -1,18 +1,8 @@
 import { ArrayMaxSize, IsArray, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
-import { FUNDING_SOURCE_STATES, MAX_TRACKED_ATTEMPTS, PROGRAM_STATES } from '@ledger/domain';
+import { DEFAULT_AUTHORIZATION_STREAM_TIMEOUT_MS, FUNDING_SOURCE_STATES, MAX_TRACKED_ATTEMPTS, PROGRAM_STATES } from '@ledger/domain';
 import type { FundingSourceState, ProgramState } from '@ledger/domain';
 import { TokenField } from './token-field';
 import { CentsField, FieldOptions, NestedField, OneOfField, PatternField, TextField, UrlField, valueField } from './value-fields';
-
-/**
- * One of Lithic's account limits the platform has no rule for: only 0 (none) is taken (the spec's
- * decline results have none to decline with).
- */
-function NoLimitField(window: 'daily' | 'lifetime'): PropertyDecorator {
-  const description = `Lithic's ${window} account limit. Only 0 (none): the platform has no ${window} limit (the spec's decline results have none to decline with).`;
-  const message = `${window}_spend_limit can only be 0 (no limit): the platform has no ${window} limit; use spend_limit.weekly or monthly`;
-  return valueField({ type: 'integer', minimum: 0, maximum: 0 }, { optional: true, description }, [IsInt(), Max(0, { message }), Min(0)]);
-}
 
 /** Merchant descriptors refused on every card of the program. */
 function BlockedMerchantsField(): PropertyDecorator {
@@ -61,10 +51,10 @@ export class UpdateAccountRequest {
   @CentsField({ optional: true, description: 'Lithic\'s name for spend_limit.monthly (cents over the trailing month; 0 is none). If both are sent they must agree.' })
   monthly_spend_limit?: number;
 
-  @NoLimitField('daily')
+  @CentsField({ optional: true, description: "Lithic's daily account limit: cents over the trailing 24 hours across all cards; 0 is none. Exceeded, an authorization declines GLOBAL_WEEKLY_LIMIT (the spec has no daily result)." })
   daily_spend_limit?: number;
 
-  @NoLimitField('lifetime')
+  @CentsField({ optional: true, description: "Lithic's lifetime account limit: cents over the program's whole life across all cards; 0 is none. Exceeded, an authorization declines GLOBAL_MONTHLY_LIMIT (the spec has no lifetime result)." })
   lifetime_spend_limit?: number;
 }
 
@@ -107,8 +97,7 @@ export class FundingTokenParam {
   funding_token!: string;
 }
 
-/** Stripe gives an authorization endpoint 2 s; Lithic allows 6 s. */
-export const DEFAULT_AUTH_STREAM_TIMEOUT_MS = 2000;
+export const DEFAULT_AUTH_STREAM_TIMEOUT_MS = DEFAULT_AUTHORIZATION_STREAM_TIMEOUT_MS;
 
 /** PUT /v1/auth_stream: the program's own authorization endpoint. */
 export class EnrollAuthorizationStreamRequest {

@@ -9,25 +9,29 @@ export class AccountSpendLimitsModel {
   @ApiProperty({ type: 'integer', description: 'Cents per authorization; 0 is none' }) transaction!: number;
   @ApiProperty({ type: 'integer', description: 'Cents over the trailing week; 0 is none' }) weekly!: number;
   @ApiProperty({ type: 'integer', description: "Cents over the trailing month; 0 is none (ours and Lithic's monthly)" }) monthly!: number;
-  @ApiProperty({ type: 'integer', description: "Lithic's daily account limit: always 0 (none) here" }) daily!: number;
-  @ApiProperty({ type: 'integer', description: "Lithic's lifetime account limit: always 0 (none) here" }) lifetime!: number;
+  @ApiProperty({ type: 'integer', description: "Lithic's daily account limit: cents over the trailing 24 hours; 0 is none. Exceeded: GLOBAL_WEEKLY_LIMIT" }) daily!: number;
+  @ApiProperty({ type: 'integer', description: "Lithic's lifetime account limit: cents over the program's life; 0 is none. Exceeded: GLOBAL_MONTHLY_LIMIT" }) lifetime!: number;
 }
 
-/** Lithic's AccountSpendLimits keys here: ours (weekly) beside Lithic's (monthly); a window without a limit is absent. */
+/** Lithic's AccountSpendLimits keys (daily, monthly, lifetime) and ours (weekly) beside them; a window without a limit is absent. */
 export class AccountSpendWindowsModel {
+  @ApiPropertyOptional({ type: 'integer', description: "The trailing 24 hours (Lithic's)" }) daily?: number;
   @ApiPropertyOptional({ type: 'integer', description: 'The trailing week (ours)' }) weekly?: number;
   @ApiPropertyOptional({ type: 'integer', description: "The trailing month (ours and Lithic's)" }) monthly?: number;
+  @ApiPropertyOptional({ type: 'integer', description: "The program's life (Lithic's)" }) lifetime?: number;
 }
 
 export class AccountSpendVelocityModel {
+  @ApiPropertyOptional({ type: 'integer', format: 'int64', description: "The trailing 24 hours (Lithic's)" }) daily?: bigint;
   @ApiPropertyOptional({ type: 'integer', format: 'int64', description: 'The trailing week (ours)' }) weekly?: bigint;
   @ApiPropertyOptional({ type: 'integer', format: 'int64', description: "The trailing month (ours and Lithic's)" }) monthly?: bigint;
+  @ApiPropertyOptional({ type: 'integer', format: 'int64', description: "The program's life (Lithic's)" }) lifetime?: bigint;
 }
 
 /**
  * Lithic's AccountSpendLimits over the program's platform limits: per window that has a limit, the
- * limit, what counts against it and what is left. `monthly` is Lithic's key; `weekly` is ours,
- * beside it. Lithic's `daily` and `lifetime` never appear: the platform has no such limit.
+ * limit, what counts against it and what is left. `daily`, `monthly` and `lifetime` are Lithic's
+ * keys; `weekly` is ours, beside them.
  */
 @ApiSchema({ name: 'AccountSpendLimitStandingModel' })
 export class AccountSpendLimitsResponse {

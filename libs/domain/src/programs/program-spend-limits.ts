@@ -1,27 +1,56 @@
-import { overLimit, SpendWindow } from '../cards/spend-window';
+import { overLimit, SpendWindow, windowStart } from '../cards/spend-window';
 import { NO_SPEND_LIMIT } from '../cards/card-values';
-import type { ProgramSpendLimits } from './program';
+import type { AccountSpendLimits, ProgramSpendLimits } from './program';
 
 export type GlobalLimitDecline = 'GLOBAL_TRANSACTION_LIMIT' | 'GLOBAL_WEEKLY_LIMIT' | 'GLOBAL_MONTHLY_LIMIT';
 
-/** The windows of a program's limits: a trailing week and a trailing month (the card's MONTHLY window). */
-export const PROGRAM_SPEND_WINDOWS = { weekly: 'WEEKLY', monthly: 'MONTHLY' } as const satisfies Record<string, SpendWindow>;
+/**
+ * The windows of a program's limits: a trailing day, week and month (the card's windows of those
+ * names) and the program's whole life. Daily and lifetime are Lithic's account limits.
+ */
+export const PROGRAM_SPEND_WINDOWS = { daily: 'DAILY', weekly: 'WEEKLY', monthly: 'MONTHLY', lifetime: 'FOREVER' } as const satisfies Record<string, SpendWindow>;
 export type ProgramSpendWindow = (typeof PROGRAM_SPEND_WINDOWS)[keyof typeof PROGRAM_SPEND_WINDOWS];
+export type ProgramWindowName = keyof typeof PROGRAM_SPEND_WINDOWS;
+
+/** The first instant a program window counts: its lifetime counts every transaction it ever had. */
+export function programWindowStart(window: ProgramSpendWindow, now: Date): Date {
+  return windowStart(window, now) ?? new Date(0);
+}
 
 /** What the program's cards spent in each window, by the rule of `spendAfterCredits`. */
-export interface ProgramWindowSpend {
-  readonly weekly: bigint;
-  readonly monthly: bigint;
+export type ProgramWindowSpend = Readonly<Record<ProgramWindowName, bigint>>;
+
+/**
+ * The spec has platform results for its own three limits only, and its result list is closed, so
+ * each of Lithic's account limits declines with the spec's result of the window nearest to its own
+ * (docs/decisions.md): the trailing day with the week's, the program's life with the month's.
+ * Checked shortest window first, so the results keep the spec's order.
+ */
+export const ACCOUNT_LIMIT_DECLINES = { daily: 'GLOBAL_WEEKLY_LIMIT', lifetime: 'GLOBAL_MONTHLY_LIMIT' } as const satisfies Record<keyof AccountSpendLimits, GlobalLimitDecline>;
+
+/** Each window's limit, from both sets. */
+function windowLimits(limits: ProgramSpendLimits, account: AccountSpendLimits): Record<ProgramWindowName, number> {
+  return { daily: account.daily, weekly: limits.weekly, monthly: limits.monthly, lifetime: account.lifetime };
+}
+
+/** The windows that have a limit, shortest first: only their spend needs tallying. */
+export function windowsToTally(limits: ProgramSpendLimits, account: AccountSpendLimits): ProgramWindowName[] {
+  const all = windowLimits(limits, account);
+  return (Object.keys(all) as ProgramWindowName[]).filter((window) => all[window] !== NO_SPEND_LIMIT);
 }
 
 /**
- * The platform limits over all of a program's cards, checked in this order. A window's spend counts
- * returns the way a card's does: a return undoes only spend made before it (spend-window.ts).
+ * The platform limits over all of a program's cards, checked in this order: per transaction, then
+ * the windows from the shortest (Lithic's daily) to the longest (Lithic's lifetime). A window's
+ * spend counts returns the way a card's does: a return undoes only spend made before it
+ * (spend-window.ts).
  */
-export function programLimitExceeded(limits: ProgramSpendLimits, amount: number, spent: ProgramWindowSpend): GlobalLimitDecline | null {
+export function programLimitExceeded(limits: ProgramSpendLimits, account: AccountSpendLimits, amount: number, spent: ProgramWindowSpend): GlobalLimitDecline | null {
   if (limits.transaction > 0 && amount > limits.transaction) return 'GLOBAL_TRANSACTION_LIMIT';
+  if (overLimit(account.daily, spent.daily, amount)) return ACCOUNT_LIMIT_DECLINES.daily;
   if (overLimit(limits.weekly, spent.weekly, amount)) return 'GLOBAL_WEEKLY_LIMIT';
   if (overLimit(limits.monthly, spent.monthly, amount)) return 'GLOBAL_MONTHLY_LIMIT';
+  if (overLimit(account.lifetime, spent.lifetime, amount)) return ACCOUNT_LIMIT_DECLINES.lifetime;
   return null;
 }
 
@@ -37,11 +66,11 @@ export interface ProgramWindowStanding {
  * (`programLimitExceeded`): a window whose limit is 0 (none) is absent. `available` never goes
  * below 0: concurrent authorizations may overshoot a platform limit (docs/declines.md).
  */
-export function programSpendStanding(limits: ProgramSpendLimits, spent: Partial<ProgramWindowSpend>): Partial<Record<keyof ProgramWindowSpend, ProgramWindowStanding>> {
-  const standing: Partial<Record<keyof ProgramWindowSpend, ProgramWindowStanding>> = {};
-  for (const window of ['weekly', 'monthly'] as const) {
-    const limit = limits[window];
-    if (limit === NO_SPEND_LIMIT) continue;
+export function programSpendStanding(limits: ProgramSpendLimits, account: AccountSpendLimits, spent: Partial<ProgramWindowSpend>): Partial<Record<ProgramWindowName, ProgramWindowStanding>> {
+  const all = windowLimits(limits, account);
+  const standing: Partial<Record<ProgramWindowName, ProgramWindowStanding>> = {};
+  for (const window of windowsToTally(limits, account)) {
+    const limit = all[window];
     const windowSpent = spent[window] ?? 0n;
     const left = BigInt(limit) - windowSpent;
     standing[window] = { limit, spent: windowSpent, available: left > 0n ? left : 0n };

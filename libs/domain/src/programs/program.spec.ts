@@ -120,6 +120,7 @@ describe('program aggregate', () => {
         defaultFundingToken,
         state: 'ACTIVE',
         spendLimits: { transaction: 0, weekly: 0, monthly: 0 },
+        accountSpendLimits: { daily: 0, lifetime: 0 },
         velocityRule: null,
         blockedMerchants: [],
         authorizationStream: null,
@@ -142,6 +143,26 @@ describe('program aggregate', () => {
       it('keeps the secret when the endpoint changes, and records nothing when nothing does', () => {
         spec.given([...aProgram, enrolled('https://a.example/asa')]).when(enroll('https://b.example/asa', 3000, 'sealed-2')).then([enrolled('https://b.example/asa', 3000, 'sealed-1')]);
         spec.given([...aProgram, enrolled('https://a.example/asa')]).when(enroll('https://a.example/asa', 2000, 'sealed-2')).then([]);
+      });
+
+      describe('enrolled without a timeout (a Lithic responder endpoint)', () => {
+        const enrollWithoutTimeout = (url: string) => ({ type: 'EnrollAuthorizationStream', programToken, url, newSecretSealed: 'sealed-2' }) as const;
+
+        it('given no stream, when enrolled, then the stream gets the default timeout and a new secret', () => {
+          spec.given(aProgram).when(enrollWithoutTimeout('https://a.example/asa')).then([enrolled('https://a.example/asa', 2000, 'sealed-2')]);
+        });
+
+        it('given a stream with its own timeout, when enrolled at another url, then it keeps that timeout and its secret', () => {
+          spec.given([...aProgram, enrolled('https://a.example/asa', 4500)]).when(enrollWithoutTimeout('https://b.example/asa')).then([enrolled('https://b.example/asa', 4500, 'sealed-1')]);
+        });
+
+        it('given a stream at that url, when enrolled again, then nothing is recorded', () => {
+          spec.given([...aProgram, enrolled('https://a.example/asa', 4500)]).when(enrollWithoutTimeout('https://a.example/asa')).then([]);
+        });
+
+        it('refuses a url the stream refuses', () => {
+          spec.given(aProgram).when(enrollWithoutTimeout('ftp://a.example/asa')).thenThrows(EndpointUrlInvalid);
+        });
       });
 
       it.each(['ftp://a.example/asa', 'not a url', 'https://user:pw@a.example/asa', 'https://token@a.example/asa'])('refuses the url %j', (url) => {
@@ -276,6 +297,34 @@ describe('program aggregate', () => {
         .given([...aProgram, settingsChanged({ spendLimits: { transaction: 10_000, weekly: 0, monthly: 0 } })])
         .when(updateSettings({ spendLimits: { transaction: undefined, weekly: 50_000 } }))
         .then([settingsChanged({ spendLimits: { transaction: 10_000, weekly: 50_000, monthly: 0 } })]);
+    });
+
+    describe("Lithic's account limits (daily, lifetime)", () => {
+      it('given no account limits, when a daily limit is set, then both are recorded and the platform limits are left out', () => {
+        spec.given(aProgram).when(updateSettings({ accountSpendLimits: { daily: 5_000 } })).then([settingsChanged({ accountSpendLimits: { daily: 5_000, lifetime: 0 } })]);
+      });
+
+      it('given account limits, when one is changed, then the other is kept', () => {
+        spec
+          .given([...aProgram, settingsChanged({ accountSpendLimits: { daily: 5_000, lifetime: 90_000 } })])
+          .when(updateSettings({ accountSpendLimits: { lifetime: 0 } }))
+          .then([settingsChanged({ accountSpendLimits: { daily: 5_000, lifetime: 0 } })]);
+      });
+
+      it('given account limits, when the same ones are given, then nothing is recorded', () => {
+        spec.given([...aProgram, settingsChanged({ accountSpendLimits: { daily: 5_000, lifetime: 0 } })]).when(updateSettings({ accountSpendLimits: { daily: 5_000, lifetime: undefined } })).then([]);
+        spec.given(aProgram).when(updateSettings({ accountSpendLimits: { daily: 0, lifetime: 0 } })).then([]);
+      });
+
+      it('given a change of the platform limits alone, then the event carries no account limits (as before they existed)', () => {
+        spec.given(aProgram).when(updateSettings({ spendLimits: { monthly: 7_000 } })).then([settingsChanged({ spendLimits: { transaction: 0, weekly: 0, monthly: 7_000 } })]);
+      });
+
+      it('folds the recorded account limits into the program, beside the platform limits', () => {
+        const program = programAfter([...aProgram, settingsChanged({ spendLimits: { transaction: 1, weekly: 2, monthly: 3 } }), settingsChanged({ accountSpendLimits: { daily: 4, lifetime: 5 } })]);
+        expect(program.spendLimits).toEqual({ transaction: 1, weekly: 2, monthly: 3 });
+        expect(program.accountSpendLimits).toEqual({ daily: 4, lifetime: 5 });
+      });
     });
 
     it('records a new velocity rule', () => {

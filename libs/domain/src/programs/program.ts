@@ -68,6 +68,17 @@ export interface ProgramSpendLimits {
   readonly monthly: number;
 }
 
+/**
+ * Lithic's account limits that the platform's own (above) lack, in cents; 0 means none. Lithic's
+ * third, `monthly`, is the platform's monthly limit: one limit under two names.
+ */
+export interface AccountSpendLimits {
+  readonly daily: number;
+  readonly lifetime: number;
+}
+
+export const NO_ACCOUNT_SPEND_LIMITS: AccountSpendLimits = { daily: 0, lifetime: 0 };
+
 export interface VelocityRule {
   readonly maxAuthorizations: number;
   readonly windowSeconds: number;
@@ -79,6 +90,8 @@ export interface ProgramSettingsChanged {
     readonly programToken: string;
     readonly state?: ProgramState;
     readonly spendLimits?: ProgramSpendLimits;
+    /** Present only when they change, so a change of the platform's limits alone records what it did before. */
+    readonly accountSpendLimits?: AccountSpendLimits;
     /** null switches the rule off. */
     readonly velocityRule?: VelocityRule | null;
     /** The whole list: descriptors or acceptor ids, compared without regard to case. */
@@ -135,6 +148,7 @@ export type Program =
       readonly defaultFundingToken: string | null;
       readonly state: ProgramState;
       readonly spendLimits: ProgramSpendLimits;
+      readonly accountSpendLimits: AccountSpendLimits;
       readonly velocityRule: VelocityRule | null;
       readonly blockedMerchants: readonly string[];
       readonly authorizationStream: AuthorizationStream | null;
@@ -190,15 +204,23 @@ export interface UpdateProgramSettings {
   readonly programToken: string;
   readonly state?: ProgramState;
   readonly spendLimits?: Partial<ProgramSpendLimits>;
+  readonly accountSpendLimits?: Partial<AccountSpendLimits>;
   readonly velocityRule?: VelocityRule | null;
   readonly blockedMerchants?: readonly string[];
 }
+
+/** Stripe gives an authorization endpoint 2 s; Lithic allows 6 s. */
+export const DEFAULT_AUTHORIZATION_STREAM_TIMEOUT_MS = 2000;
 
 export interface EnrollAuthorizationStream {
   readonly type: 'EnrollAuthorizationStream';
   readonly programToken: string;
   readonly url: string;
-  readonly timeoutMs: number;
+  /**
+   * Absent (Lithic's responder endpoints name no timeout): the enrolled stream keeps its own, a new
+   * one gets the default.
+   */
+  readonly timeoutMs?: number;
   /** Used only when the program has no stream yet: re-enrolling keeps the secret. */
   readonly newSecretSealed: string;
 }
@@ -312,9 +334,10 @@ export function decideProgram(command: ProgramCommand, program: Program, { now }
       const active = existing(program, command.programToken);
       checkedEndpointUrl(command.url);
       const current = active.authorizationStream;
-      if (current && current.url === command.url && current.timeoutMs === command.timeoutMs) return [];
+      const timeoutMs = command.timeoutMs ?? current?.timeoutMs ?? DEFAULT_AUTHORIZATION_STREAM_TIMEOUT_MS;
+      if (current && current.url === command.url && current.timeoutMs === timeoutMs) return [];
       const secretSealed = current?.secretSealed ?? command.newSecretSealed;
-      return [{ type: 'AuthorizationStreamEnrolled', data: { programToken: command.programToken, url: command.url, timeoutMs: command.timeoutMs, secretSealed } }];
+      return [{ type: 'AuthorizationStreamEnrolled', data: { programToken: command.programToken, url: command.url, timeoutMs, secretSealed } }];
     }
     case 'RotateAuthorizationStreamSecret': {
       const active = existing(program, command.programToken);
@@ -336,10 +359,12 @@ export function decideProgram(command: ProgramCommand, program: Program, { now }
 
 function settingsChanges(command: UpdateProgramSettings, program: ExistingProgram): ProgramEvent[] {
   const spendLimits = command.spendLimits ? mergedLimits(program.spendLimits, command.spendLimits) : undefined;
+  const accountSpendLimits = command.accountSpendLimits ? mergedAccountLimits(program.accountSpendLimits, command.accountSpendLimits) : undefined;
   const velocityRule = command.velocityRule && { maxAuthorizations: command.velocityRule.maxAuthorizations, windowSeconds: command.velocityRule.windowSeconds };
   const changes = {
     ...(command.state !== undefined && command.state !== program.state ? { state: command.state } : {}),
     ...(spendLimits && !sameLimits(spendLimits, program.spendLimits) ? { spendLimits } : {}),
+    ...(accountSpendLimits && !sameAccountLimits(accountSpendLimits, program.accountSpendLimits) ? { accountSpendLimits } : {}),
     ...(velocityRule !== undefined && !sameVelocityRule(velocityRule, program.velocityRule) ? { velocityRule } : {}),
     ...(command.blockedMerchants !== undefined && JSON.stringify(command.blockedMerchants) !== JSON.stringify(program.blockedMerchants)
       ? { blockedMerchants: command.blockedMerchants }
@@ -356,6 +381,14 @@ function mergedLimits(current: ProgramSpendLimits, given: Partial<ProgramSpendLi
 
 function sameLimits(a: ProgramSpendLimits, b: ProgramSpendLimits): boolean {
   return a.transaction === b.transaction && a.weekly === b.weekly && a.monthly === b.monthly;
+}
+
+function mergedAccountLimits(current: AccountSpendLimits, given: Partial<AccountSpendLimits>): AccountSpendLimits {
+  return { daily: given.daily ?? current.daily, lifetime: given.lifetime ?? current.lifetime };
+}
+
+function sameAccountLimits(a: AccountSpendLimits, b: AccountSpendLimits): boolean {
+  return a.daily === b.daily && a.lifetime === b.lifetime;
 }
 
 function sameVelocityRule(a: VelocityRule | null, b: VelocityRule | null): boolean {
@@ -396,6 +429,7 @@ export function evolveProgram(program: Program, event: ProgramEvent): Program {
         defaultFundingToken: null,
         state: 'ACTIVE',
         spendLimits: { transaction: 0, weekly: 0, monthly: 0 },
+        accountSpendLimits: NO_ACCOUNT_SPEND_LIMITS,
         velocityRule: null,
         blockedMerchants: [],
         authorizationStream: null,

@@ -12,7 +12,7 @@ import {
   ListFundingSourcesQuery,
   Page,
 } from '@ledger/contracts';
-import { FundingSourceNotFound, NotFound, PROGRAM_SPEND_WINDOWS, programSpendStanding, spendAfterCredits, windowStart } from '@ledger/domain';
+import { FundingSourceNotFound, NotFound, PROGRAM_SPEND_WINDOWS, programSpendStanding, programWindowStart, ProgramWindowName, ProgramWindowSpend, spendAfterCredits, windowsToTally } from '@ledger/domain';
 import { businessTime, type PipelineEnvironment } from '@ledger/event-store';
 import { presentFunding, programSpendTally, type Program, type ReadModelClient } from '@ledger/read-model';
 import { PIPELINE_ENVIRONMENT, READ_MODEL } from '@ledger/runtime';
@@ -35,9 +35,8 @@ function presentAccount(program: Program): AccountResponse {
       transaction: Number(program.spendLimitTransaction),
       weekly: Number(program.spendLimitWeekly),
       monthly: Number(program.spendLimitMonthly),
-      // Lithic's account limits that the program has no rule for: 0, which Lithic reads as none.
-      daily: 0,
-      lifetime: 0,
+      daily: Number(program.spendLimitDaily),
+      lifetime: Number(program.spendLimitLifetime),
     },
     velocity_limit:
       program.velocityMaxAuthorizations === null || program.velocityWindowSeconds === null
@@ -91,15 +90,15 @@ export class GetAccountSpendLimitsHandler implements IQueryHandler<GetAccountSpe
   async execute({ programToken, accountToken }: GetAccountSpendLimitsQuery): Promise<AccountSpendLimitsResponse> {
     const program = await ownAccount(this.readModel, programToken, accountToken);
     const now = await businessTime(this.env, programToken);
-    const spentIn = async (window: keyof typeof PROGRAM_SPEND_WINDOWS) =>
-      spendAfterCredits(await programSpendTally(this.readModel, programToken, windowStart(PROGRAM_SPEND_WINDOWS[window], now)!));
     const limits = { transaction: Number(program.spendLimitTransaction), weekly: Number(program.spendLimitWeekly), monthly: Number(program.spendLimitMonthly) };
-    const standing = programSpendStanding(limits, {
-      ...(limits.weekly > 0 ? { weekly: await spentIn('weekly') } : {}),
-      ...(limits.monthly > 0 ? { monthly: await spentIn('monthly') } : {}),
-    });
+    const account = { daily: Number(program.spendLimitDaily), lifetime: Number(program.spendLimitLifetime) };
+    const spent: Partial<Record<ProgramWindowName, bigint>> = {};
+    for (const window of windowsToTally(limits, account)) {
+      spent[window] = spendAfterCredits(await programSpendTally(this.readModel, programToken, programWindowStart(PROGRAM_SPEND_WINDOWS[window], now)));
+    }
+    const standing = programSpendStanding(limits, account, spent satisfies Partial<ProgramWindowSpend>);
     const answer: AccountSpendLimitsResponse = { available_spend_limit: {}, spend_limit: {}, spend_velocity: {} };
-    for (const [window, { limit, spent, available }] of Object.entries(standing) as [keyof typeof standing, NonNullable<(typeof standing)['weekly']>][]) {
+    for (const [window, { limit, spent, available }] of Object.entries(standing) as [ProgramWindowName, NonNullable<(typeof standing)['weekly']>][]) {
       answer.available_spend_limit[window] = Number(available);
       answer.spend_limit[window] = limit;
       answer.spend_velocity[window] = spent;

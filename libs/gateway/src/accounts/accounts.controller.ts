@@ -12,7 +12,7 @@ import { AccountNotFound } from './account-query.handlers';
 /**
  * The platform limits the update names: ours under spend_limit, and Lithic's monthly_spend_limit for
  * the same monthly limit (both may be sent if they agree). Lithic's daily and lifetime limits are
- * only ever 0 (the request DTO refuses any other value), so they change nothing.
+ * the account limits beside them (accountLimitsOf).
  */
 function spendLimitsOf(body: UpdateAccountRequest): UpdateAccountRequest['spend_limit'] {
   const ours = body.spend_limit?.monthly;
@@ -20,6 +20,12 @@ function spendLimitsOf(body: UpdateAccountRequest): UpdateAccountRequest['spend_
   if (ours !== undefined && lithics !== undefined && ours !== lithics) throw new RequestInvalid('spend_limit.monthly and monthly_spend_limit name the same limit and differ');
   if (lithics === undefined) return body.spend_limit;
   return { ...body.spend_limit, monthly: lithics };
+}
+
+/** Lithic's daily and lifetime account limits, when the update names either. */
+function accountLimitsOf(body: UpdateAccountRequest): { daily?: number; lifetime?: number } | undefined {
+  if (body.daily_spend_limit === undefined && body.lifetime_spend_limit === undefined) return undefined;
+  return { daily: body.daily_spend_limit, lifetime: body.lifetime_spend_limit };
 }
 
 /**
@@ -66,6 +72,7 @@ export class AccountsController {
       new UpdateProgramSettingsCommand(origin, {
         state: body.state,
         spendLimits: spendLimitsOf(body),
+        accountSpendLimits: accountLimitsOf(body),
         velocityRule:
           body.velocity_limit === undefined
             ? undefined

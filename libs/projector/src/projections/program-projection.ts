@@ -75,6 +75,8 @@ export function programCreated(row: Program | null, event: ProgramCreated): Prog
     spendLimitTransaction: 0n,
     spendLimitWeekly: 0n,
     spendLimitMonthly: 0n,
+    spendLimitDaily: 0n,
+    spendLimitLifetime: 0n,
     velocityMaxAuthorizations: null,
     velocityWindowSeconds: null,
     blockedMerchants: [],
@@ -83,7 +85,7 @@ export function programCreated(row: Program | null, event: ProgramCreated): Prog
 
 /** The settings the event carries; a null velocity rule turns it off. */
 export function programSettingsChanged(row: Program, event: ProgramSettingsChanged): Program {
-  const { state, spendLimits, velocityRule, blockedMerchants } = event.data;
+  const { state, spendLimits, accountSpendLimits, velocityRule, blockedMerchants } = event.data;
   return {
     ...row,
     ...(state === undefined ? {} : { state }),
@@ -94,6 +96,7 @@ export function programSettingsChanged(row: Program, event: ProgramSettingsChang
           spendLimitWeekly: BigInt(spendLimits.weekly),
           spendLimitMonthly: BigInt(spendLimits.monthly),
         }),
+    ...(accountSpendLimits === undefined ? {} : { spendLimitDaily: BigInt(accountSpendLimits.daily), spendLimitLifetime: BigInt(accountSpendLimits.lifetime) }),
     ...(velocityRule === undefined
       ? {}
       : { velocityMaxAuthorizations: velocityRule?.maxAuthorizations ?? null, velocityWindowSeconds: velocityRule?.windowSeconds ?? null }),
