@@ -140,6 +140,7 @@ function validBody(key: string): Record<string, unknown> {
     'POST /v1/funding_sources': { account_name: 'Bank', account_number: '12345678', nickname: 'n' },
     'PATCH /v1/funding_sources/{funding_token}': { nickname: 'n' },
     'PUT /v1/auth_stream': { url: DEAD_URL, timeout_ms: 1000 },
+    'POST /v1/responder_endpoints': { type: 'AUTH_STREAM_ACCESS', url: DEAD_URL },
     'POST /v1/event_subscriptions': { url: DEAD_URL, description: 'd', event_types: ['card.created'], disabled: true },
     'PATCH /v1/event_subscriptions/{event_subscription_token}': { url: DEAD_URL, description: 'd', event_types: [], disabled: true },
     'POST /v1/simulate/event_subscriptions/{event_subscription_token}/send_example': { event_type: 'card.created' },

@@ -17,6 +17,7 @@ export * from './rest/simulate-requests';
 export * from './rest/decline-messages';
 export * from './rest/transaction-requests';
 export * from './rest/account-requests';
+export * from './rest/responder-endpoints';
 export * from './messages/integration-message';
 export * from './messages/webhook-events';
 export * from './commands/event-subscription-commands';

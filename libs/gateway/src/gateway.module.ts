@@ -20,6 +20,7 @@ import { LedgerCommitment } from './audit/ledger-commitment';
 import { GetAccountHandler, GetAccountSpendLimitsHandler, GetFundingSourceHandler, ListAccountsHandler, ListFundingSourcesHandler } from './accounts/account-query.handlers';
 import { AccountsController } from './accounts/accounts.controller';
 import { AuthorizationStreamController, GetAuthorizationStreamHandler } from './accounts/authorization-stream.controller';
+import { ResponderEndpointsController } from './accounts/responder-endpoints.controller';
 import { SandboxOnlyGuard } from './http/sandbox-only.guard';
 import { SimulationsController } from './simulations/simulations.controller';
 import { TestClockController } from './simulations/test-clock.controller';
@@ -43,7 +44,7 @@ import { DashboardController } from './dashboard/dashboard.controller';
 /** The REST API: authenticates, validates, and turns each call into a command or a query. */
 @Module({
   imports: [CqrsModule, DiscoveryModule, RateLimitModule],
-  controllers: [HealthController, CardsController, AuditController, TransactionsController, SimulationsController, TestClockController, AccountsController, AuthorizationStreamController, EventSubscriptionsController, EventsController, SendExampleController, DashboardController],
+  controllers: [HealthController, CardsController, AuditController, TransactionsController, SimulationsController, TestClockController, AccountsController, AuthorizationStreamController, ResponderEndpointsController, EventSubscriptionsController, EventsController, SendExampleController, DashboardController],
   providers: [
     ReadModelApiKeyDirectory,
     { provide: API_KEY_DIRECTORY, inject: [ReadModelApiKeyDirectory], useFactory: (directory: ReadModelApiKeyDirectory) => new CachedApiKeyDirectory(directory) },

@@ -95,7 +95,8 @@ export class EnrollAuthorizationStreamCommand {
   constructor(
     readonly origin: CommandOrigin,
     readonly url: string,
-    readonly timeoutMs: number,
+    /** Undefined (a Lithic responder endpoint): the enrolled stream's own, or the default for a new one. */
+    readonly timeoutMs: number | undefined,
   ) {}
 }
 
