@@ -1,6 +1,6 @@
-import { SECRET_EVENT_FIELDS } from '@ledger/contracts';
+import { SECRET_EVENT_FIELDS, TOPICS } from '@ledger/contracts';
 import type { RecordedEvent } from '@ledger/event-store';
-import { toIntegrationMessage } from './integration-messages';
+import { topicFor, toIntegrationMessage } from './integration-messages';
 
 /** Data with every secret field at the top, nested in an object and inside an array. */
 function dataWithEverySecret(): Record<string, unknown> {
@@ -22,5 +22,25 @@ describe('the secret event fields', () => {
     } as unknown as RecordedEvent;
     const text = JSON.stringify(toIntegrationMessage(recorded, 'c-1'));
     for (const field of SECRET_EVENT_FIELDS) expect({ field, leaked: text.includes(`secret-${field}`) || text.includes(`"${field}"`) }).toEqual({ field, leaked: false });
+  });
+});
+
+describe("a program's settings change", () => {
+  const settingsChanged = (data: Record<string, unknown>) =>
+    ({
+      streamId: 'program-p-1',
+      streamVersion: 4,
+      position: { commit: 9n, prepare: 9n },
+      type: 'ProgramSettingsChanged',
+      schemaVersion: 1,
+      data: { programToken: 'p-1', ...data },
+      metadata: { eventId: 'e-9', occurredAt: '2026-01-01T00:00:00.000Z', programToken: 'p-1' },
+      recordedAt: '2026-01-01T00:00:00.000Z',
+    }) as unknown as RecordedEvent;
+
+  it("goes to the programs topic with Lithic's account limits when it changed them", () => {
+    const recorded = settingsChanged({ accountSpendLimits: { daily: 5000, lifetime: 0 } });
+    expect(topicFor(recorded)).toBe(TOPICS.programs);
+    expect(toIntegrationMessage(recorded, null).data).toEqual({ programToken: 'p-1', accountSpendLimits: { daily: 5000, lifetime: 0 } });
   });
 });
