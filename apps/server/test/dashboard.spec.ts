@@ -162,6 +162,16 @@ describeWithChromium('the dashboard in Chromium', () => {
     await open('account');
     await page.getByRole('heading', { name: /^Program settings/ }).waitFor();
     await page.getByRole('cell', { name: 'DEPOSITORY_CHECKING' }).waitFor();
+    await page.getByLabel('Daily limit (USD)').fill('12.50');
+    await page.getByLabel('Lifetime limit (USD)').fill('900');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    // The form is made anew from the saved account (its "Saved." may be gone at once): the account is what to wait for.
+    const limits = await eventually('the limits saved', async () => {
+      const { spend_limit } = (await t.call('GET', '/v1/accounts')).body.data[0];
+      return spend_limit.daily === 1250 && spend_limit;
+    });
+    expect(limits).toEqual(expect.objectContaining({ daily: 1250, lifetime: 90_000 }));
+    await expectText(page.getByRole('region', { name: /^Program settings/ }), '$12.50 a day');
     await shoot('account');
     await open('transactions');
     await page.getByLabel('Result').selectOption('DECLINED');

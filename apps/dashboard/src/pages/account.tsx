@@ -23,12 +23,14 @@ export function AccountPage() {
 }
 
 function Settings({ account, onSaved }: { account: any; onSaved: () => void }) {
-  const limits = account.spend_limit ?? { transaction: 0, weekly: 0, monthly: 0 };
+  const limits = account.spend_limit ?? { transaction: 0, weekly: 0, monthly: 0, daily: 0, lifetime: 0 };
   const [form, setForm] = useState({
     state: account.state,
     transaction: centsToInput(limits.transaction),
     weekly: centsToInput(limits.weekly),
     monthly: centsToInput(limits.monthly),
+    daily: centsToInput(limits.daily ?? 0),
+    lifetime: centsToInput(limits.lifetime ?? 0),
     velocityMax: account.velocity_limit ? String(account.velocity_limit.max_authorizations) : '',
     velocityWindow: account.velocity_limit ? String(account.velocity_limit.window_seconds) : '',
     blocked: (account.blocked_merchants ?? []).join('\n'),
@@ -43,6 +45,8 @@ function Settings({ account, onSaved }: { account: any; onSaved: () => void }) {
     await patch(`/v1/accounts/${account.token}`, {
       state: form.state,
       spend_limit: { transaction: amount(form.transaction, 'Per transaction'), weekly: amount(form.weekly, 'Weekly'), monthly: amount(form.monthly, 'Monthly') },
+      daily_spend_limit: amount(form.daily, 'Daily'),
+      lifetime_spend_limit: amount(form.lifetime, 'Lifetime'),
       velocity_limit: form.velocityMax ? { max_authorizations: Number(form.velocityMax), window_seconds: Number(form.velocityWindow || 60) } : null,
       blocked_merchants: form.blocked.split('\n').map((line: string) => line.trim()).filter(Boolean),
     });
@@ -54,13 +58,15 @@ function Settings({ account, onSaved }: { account: any; onSaved: () => void }) {
       <h2 id="program-settings">Program settings: {account.name}</h2>
       <p>
         Token <code>{account.token}</code>, created {when(account.created)}. Platform limits now: {money(limits.transaction)} per transaction, {money(limits.weekly)} a week,{' '}
-        {money(limits.monthly)} a month (0: none).
+        {money(limits.monthly)} a month, {money(limits.daily ?? 0)} a day, {money(limits.lifetime ?? 0)} over the program's life (0: none).
       </p>
       <InlineForm onSubmit={() => void save.run()}>
         <SelectField label="State" value={form.state} options={['ACTIVE', 'PAUSED', 'CLOSED']} onChange={set('state')} />
         <TextField label="Per-transaction limit (USD)" value={form.transaction} onInput={set('transaction')} />
         <TextField label="Weekly limit (USD)" value={form.weekly} onInput={set('weekly')} />
         <TextField label="Monthly limit (USD)" value={form.monthly} onInput={set('monthly')} />
+        <TextField label="Daily limit (USD)" value={form.daily} onInput={set('daily')} />
+        <TextField label="Lifetime limit (USD)" value={form.lifetime} onInput={set('lifetime')} />
         <TextField label="Velocity: max authorizations" value={form.velocityMax} onInput={set('velocityMax')} hint="blank: rule off" />
         <TextField label="Velocity: window (seconds)" value={form.velocityWindow} onInput={set('velocityWindow')} />
         <div class="field wide">
