@@ -1,11 +1,12 @@
 import { Pool } from 'pg';
 import { EVENT_SCHEMA_VERSIONS, LedgerEvent } from '@ledger/contracts';
 import type { AuthorizationFacts } from '@ledger/domain';
-import type { EventStore, RecordedEvent } from '@ledger/event-store';
+import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '@ledger/event-store';
 import { createReadModelClient, migrateReadModel, ReadModelClient } from '@ledger/read-model';
 import { workerDatabaseUrl } from '@ledger/test-support';
 import { PROJECTED_TABLES } from './replay';
 import { ReadModelProjector } from './read-model-projector';
+import { replayPipeline } from './replay-pipeline';
 
 /**
  * The batch projector on real PostgreSQL, each case in schemas of its own, through Prisma and
@@ -16,7 +17,7 @@ import { ReadModelProjector } from './read-model-projector';
 const run = process.env.LEDGER_TEST_RUN ?? 'single';
 const TRANSPORTS = ['prisma', 'pg'] as const;
 type Transport = (typeof TRANSPORTS)[number];
-const CASES = ['whole', 'single', 'uneven', 'defaults', 'missing', 'conflict', 'wide', 'narrow'];
+const CASES = ['whole', 'single', 'uneven', 'defaults', 'missing', 'conflict', 'wide', 'narrow', 'replayed', 'replay_failed'];
 const SCHEMAS = TRANSPORTS.flatMap((transport) => CASES.map((name) => `projector_${transport}_${name}_${run}`));
 
 let pool: Pool;
@@ -339,5 +340,58 @@ describe.each(TRANSPORTS)('through %s', (transport) => {
     await expect(projector(schema('conflict')).project(batch)).rejects.toThrow(/pan_hash/);
     expect(await tables(schema('conflict'))).toEqual(Object.fromEntries(Object.keys(PROJECTED_TABLES).map((table) => [table, []])));
     expect((await pool.query(`select * from "${schema('conflict')}".projector_checkpoints`)).rows).toEqual([]);
+  });
+});
+
+/** Reads the events as the replay reads the log: the batch after a position, of the next size in turn. */
+function readerOf(events: readonly RecordedEvent[], sizes: readonly number[]): (after: GlobalPosition | null) => Promise<RecordedEvent[]> {
+  let calls = 0;
+  return async (after) => {
+    const size = sizes[calls++ % sizes.length];
+    return events.filter((event) => after === null || comparePositions(event.position, after) > 0).slice(0, size);
+  };
+}
+
+describe('the replay pipeline (derive, carried rows, one writer)', () => {
+  const schema = (name: string) => `projector_pg_${name}_${run}`;
+  const replay = async (events: readonly RecordedEvent[], sizes: readonly number[], tablesStartEmpty: boolean) => {
+    await pool.query(`drop schema if exists "${schema('replayed')}" cascade`);
+    await migrateReadModel(pool, { schema: schema('replayed') });
+    const target = projectorFor('pg')(schema('replayed'));
+    const replayed = await replayPipeline(target, readerOf(events, sizes), pool, { checkpointTable: `"${schema('replayed')}".projector_checkpoints`, tablesStartEmpty });
+    expect(replayed).toBe(events.length);
+    return tables(schema('replayed'));
+  };
+
+  it('writes the rows the live pass writes, however the log is cut, with rows of batches not yet committed carried to the next', async () => {
+    const events = withManyTransactions(history(), 400);
+    await pool.query(`drop schema if exists "${schema('wide')}" cascade`);
+    await migrateReadModel(pool, { schema: schema('wide') });
+    await projectorFor('pg')(schema('wide')).project(events);
+    const live = await tables(schema('wide'));
+    expect(live.transactions).toHaveLength(404);
+    // One event a batch: every row an event reads was written by the batch just before, still being written.
+    for (const sizes of [[1], [3, 7, 2, 11], [37], [5000]]) {
+      expect(await replay(events, sizes, true)).toEqual(live);
+    }
+    // Without the written-keys filter every row is read from the table or carried: the same rows.
+    expect(await replay(events, [3, 7, 2, 11], false)).toEqual(live);
+    const { rows } = await pool.query(`select commit_position::text as commit from "${schema('replayed')}".projector_checkpoints where name = 'read-models'`);
+    expect(rows).toEqual([{ commit: String(events[events.length - 1].position.commit) }]);
+  });
+
+  it('fails when PostgreSQL refuses a write, and writes nothing of the refused batch', async () => {
+    const events = history();
+    const created = events.find((event) => event.type === 'CardCreated') as RecordedEvent;
+    const twin = { ...created, data: { ...(created.data as object), cardToken: '20000000-0000-4000-8000-0000000000ff' }, position: { commit: 10_000n, prepare: 10_000n } };
+    await pool.query(`drop schema if exists "${schema('replay_failed')}" cascade`);
+    await migrateReadModel(pool, { schema: schema('replay_failed') });
+    const target = projectorFor('pg')(schema('replay_failed'));
+    const read = readerOf([...events, twin], [events.length, 1]);
+    await expect(replayPipeline(target, read, pool, { checkpointTable: `"${schema('replay_failed')}".projector_checkpoints`, tablesStartEmpty: true })).rejects.toThrow(/pan_hash/);
+    const cards = await pool.query(`select token from "${schema('replay_failed')}".cards order by token`);
+    expect(cards.rows.map((row) => row.token)).toEqual([ids.card, ids.lockedCard]);
+    const { rows } = await pool.query(`select commit_position::text as commit from "${schema('replay_failed')}".projector_checkpoints`);
+    expect(rows).toEqual([{ commit: String(events[events.length - 1].position.commit) }]);
   });
 });

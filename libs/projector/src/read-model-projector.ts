@@ -7,7 +7,7 @@ import { type BatchTransaction, CATCH_UP_BATCH_SIZE, type LogProcessor, pgTransa
 import { CardProjection } from './projections/card-projection';
 import { EventSubscriptionProjection } from './projections/event-subscription-projection';
 import { ProgramProjection } from './projections/program-projection';
-import { newProjectionRows, ProjectionRows } from './projections/projection-rows';
+import { type KnownRows, newProjectionRows, ProjectionRows } from './projections/projection-rows';
 import { projectedTables, ProjectedTables, SqlClient, SqlStatement } from './projections/read-model-tables';
 import { StatementQueue } from './projections/statement-queue';
 import { TransactionProjection } from './projections/transaction-projection';
@@ -44,6 +44,12 @@ export interface ReadModelProjectorOptions {
     /** Told after a batch that added messages committed, so the dispatcher need not wait for its next poll. */
     readonly onEnqueued?: () => void;
   };
+}
+
+/** A batch a replay derived in memory: the statements that write it, in order, and the rows it wrote. */
+export interface DerivedBatch {
+  readonly rows: ProjectionRows;
+  readonly statements: readonly SqlStatement[];
 }
 
 /** A decoded event of the batch, with the webhook it becomes, if any. */
@@ -122,10 +128,9 @@ export class ReadModelProjector implements LogProcessor<unknown> {
    */
   async apply(events: readonly RecordedEvent[], { sql }: BatchTransaction<unknown>): Promise<void> {
     this.enqueued = false;
-    const deriving = this.feed !== null || this.outbox !== null;
-    const batch: BatchEvent[] = events.map((recorded) => ({ recorded, event: decodeEvent(recorded), subject: deriving ? webhookSubjectOf(recorded) : null }));
+    const batch = this.decode(events);
     const bodies = new EventBodiesOfBatch();
-    const rows = await this.load(sql, batch, bodies);
+    const rows = await this.load(sql, batch, bodies, newProjectionRows());
     const writes = new StatementQueue(sql);
     try {
       for (let start = 0; start < batch.length; start += WRITE_EVERY) {
@@ -148,6 +153,35 @@ export class ReadModelProjector implements LogProcessor<unknown> {
     if (this.enqueued) this.onEnqueued();
   }
 
+  /**
+   * A replay's pass over a batch: the same loads, projections and bodies as {@link apply}, but the
+   * rows of earlier batches still being written are taken from `known` rather than read (the table
+   * does not show them yet), the rest are read with `sql` outside any transaction, and the statements
+   * that write the batch are answered rather than run, so the caller sends them while it derives the
+   * next batch. Each changed row is written once, as the batch leaves it: what the live path's
+   * writes within a batch end with.
+   */
+  async derive(events: readonly RecordedEvent[], sql: SqlClient, known: KnownRows): Promise<DerivedBatch> {
+    if (this.outbox) throw new Error('projector: a replay derives no webhook outbox (its messages are live deliveries)');
+    const batch = this.decode(events);
+    const bodies = new EventBodiesOfBatch();
+    const rows = await this.load(sql, batch, bodies, newProjectionRows(known));
+    for (let start = 0; start < batch.length; start += WRITE_EVERY) {
+      const end = Math.min(start + WRITE_EVERY, batch.length);
+      for (let i = start; i < end; i++) this.applyOne(batch[i], rows, bodies);
+      // Let the reads and writes in flight be answered between stretches of applying.
+      if (end < batch.length) await new Promise((resolve) => setImmediate(resolve));
+    }
+    const statements = this.writes(rows);
+    if (this.feed) statements.push(...this.feed.statements(bodies.events()));
+    return { rows, statements };
+  }
+
+  private decode(events: readonly RecordedEvent[]): BatchEvent[] {
+    const deriving = this.feed !== null || this.outbox !== null;
+    return events.map((recorded) => ({ recorded, event: decodeEvent(recorded), subject: deriving ? webhookSubjectOf(recorded) : null }));
+  }
+
   private applyOne({ recorded, event, subject }: BatchEvent, rows: ProjectionRows, bodies: EventBodiesOfBatch): void {
     const before = subject && bodies.cardBefore(subject, rows);
     for (const projection of this.handlers.get(event.type) ?? NONE) projection.apply(event, recorded, rows);
@@ -155,8 +189,7 @@ export class ReadModelProjector implements LogProcessor<unknown> {
   }
 
   /** Every stored row the batch's events read, and their bodies read, one query per table that has any. */
-  private async load(sql: SqlClient, batch: readonly BatchEvent[], bodies: EventBodiesOfBatch): Promise<ProjectionRows> {
-    const rows = newProjectionRows();
+  private async load(sql: SqlClient, batch: readonly BatchEvent[], bodies: EventBodiesOfBatch, rows: ProjectionRows): Promise<ProjectionRows> {
     for (const { event, subject } of batch) {
       for (const projection of this.handlers.get(event.type) ?? NONE) projection.need(event, rows);
       if (subject) bodies.need(event, subject, rows);

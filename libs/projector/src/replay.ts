@@ -3,6 +3,7 @@ import { createReadModelClient, migrateReadModel } from '@ledger/read-model';
 import type { Pool } from 'pg';
 import { PROJECTED_TABLES } from './projections/read-model-tables';
 import { ReadModelProjector } from './read-model-projector';
+import { replayPipeline } from './replay-pipeline';
 
 // Exported here too: the projector spec compares its schemas over the same tables.
 export { PROJECTED_TABLES };
@@ -56,22 +57,10 @@ export async function replayReadModels(
     const eventsFeed = options.eventsFeed ?? false;
     const projector = new ReadModelProjector(store, client, { schema, pool, eventsFeed });
     const started = process.hrtime.bigint();
-    let events = 0;
     const read = async (after: GlobalPosition | null): Promise<RecordedEvent[]> =>
       (await store.readAll({ after, maxCount: options.batchSize ?? REPLAY_BATCH_SIZE })).filter((event) => until !== null && comparePositions(event.position, until) <= 0);
-    let next = read(null);
-    for (;;) {
-      const batch = await next;
-      if (batch.length === 0 || (options.maxEvents !== undefined && events >= options.maxEvents)) break;
-      // The next batch is read while this one is projected: the database reads as the projector writes.
-      next = read(batch[batch.length - 1].position);
-      await projector.project(batch).catch(async (error: unknown) => {
-        await next.catch(() => undefined);
-        throw error;
-      });
-      events += batch.length;
-      options.onProgress?.(events, events / elapsedSeconds(started));
-    }
+    // The schema was created empty just above.
+    const events = await replayPipeline(projector, read, pool, { checkpointTable: `"${schema}".projector_checkpoints`, tablesStartEmpty: true, ...options });
     const seconds = elapsedSeconds(started);
     const differences = options.maxEvents === undefined ? await compare(pool, schema, eventsFeed ? REPLAYED_WITH_FEED : PROJECTED) : [];
     return { schema, events, seconds, eventsPerSecond: seconds > 0 ? events / seconds : events, differences };

@@ -162,18 +162,25 @@ export class SubscriptionProcessor<Tx, Prepared = void> {
     return rows[0] ? { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].prepare) } : null;
   }
 
-  /** The checkpoint upsert and its announcement (ProjectionWatcher), in one statement. */
   private async saveCheckpoint(sql: ProcessorSql, position: GlobalPosition): Promise<void> {
-    const name = this.processor.name;
-    await sql.execute(
-      `with saved as (
-         insert into ${this.table} (name, commit_position, prepare_position, updated)
+    const { text, values } = checkpointStatement(this.table, this.processor.name, position);
+    await sql.execute(text, values);
+  }
+}
+
+/**
+ * A follower's checkpoint upsert and its announcement (ProjectionWatcher), in one statement: what
+ * each batch's transaction ends with, here and in a replay that writes its batches itself.
+ */
+export function checkpointStatement(table: string, name: string, position: GlobalPosition): { text: string; values: string[] } {
+  return {
+    text: `with saved as (
+         insert into ${table} (name, commit_position, prepare_position, updated)
          values ($1, $2::bigint, $3::bigint, now())
          on conflict (name) do update
            set commit_position = excluded.commit_position, prepare_position = excluded.prepare_position, updated = excluded.updated
          returning name)
        select pg_notify($4, $5) from saved`,
-      [name, position.commit.toString(), position.prepare.toString(), PROJECTION_CHANNEL, `${name}|${formatPosition(position)}`],
-    );
-  }
+    values: [name, position.commit.toString(), position.prepare.toString(), PROJECTION_CHANNEL, `${name}|${formatPosition(position)}`],
+  };
 }

@@ -1,4 +1,5 @@
 import { EVENT_FEED_CHANNEL, JSON_PARAMETER_CHARS, type ProcessorSql } from '@ledger/runtime';
+import type { SqlStatement } from '../projections/read-model-tables';
 import type { DerivedEvent } from './event-bodies-of-batch';
 
 const COLUMNS = ['token', 'program_token', 'event_type', 'created', 'commit_position', 'prepare_position', 'payload'] as const;
@@ -22,7 +23,7 @@ const KEPT_STATEMENT_ROWS = 64;
 export class EventsFeedTable {
   private readonly table: string;
   /** The insert for a number of rows, kept for the small numbers live batches have. */
-  private readonly statements = new Map<number, string>();
+  private readonly kept = new Map<number, string>();
 
   constructor(schema?: string) {
     this.table = schema ? `"${schema}".feed_events` : 'feed_events';
@@ -30,19 +31,23 @@ export class EventsFeedTable {
 
   /** Inserts the events' rows (a repeat is skipped) and, when any is new, wakes the feed's readers at commit. */
   async insert(sql: ProcessorSql, events: readonly DerivedEvent[]): Promise<void> {
-    if (events.length === 0) return;
     let inserted = 0;
-    for (const chunk of chunks(events)) inserted += await sql.execute(this.statement(chunk.length), chunk.flatMap(feedRow));
+    for (const statement of this.statements(events)) inserted += await sql.execute(statement.sql, statement.values);
     // NOTIFY is delivered at commit, and only then: a stream woken by it finds the rows.
     if (inserted > 0) await sql.execute(`select pg_notify('${EVENT_FEED_CHANNEL}', '')`, []);
   }
 
+  /** The inserts of the events' rows, each made when it is taken; without waking readers (a replay's feed, in a schema no reader follows). */
+  *statements(events: readonly DerivedEvent[]): Generator<SqlStatement> {
+    for (const chunk of chunks(events)) yield { sql: this.statement(chunk.length), values: chunk.flatMap(feedRow) };
+  }
+
   private statement(rows: number): string {
-    let text = this.statements.get(rows);
+    let text = this.kept.get(rows);
     if (text === undefined) {
       const tuples = Array.from({ length: rows }, (_, row) => `(${TYPES.map((type, column) => `$${row * TYPES.length + column + 1}::${type}`).join(', ')})`);
       text = `insert into ${this.table} (${COLUMNS.join(', ')}) values ${tuples.join(', ')} on conflict (token) do nothing`;
-      if (rows <= KEPT_STATEMENT_ROWS) this.statements.set(rows, text);
+      if (rows <= KEPT_STATEMENT_ROWS) this.kept.set(rows, text);
     }
     return text;
   }

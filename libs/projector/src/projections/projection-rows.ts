@@ -13,11 +13,27 @@ export class RowSet<Row> {
   private readonly rows = new Map<string, Row | null>();
   private readonly needed = new Set<string>();
   private readonly changed = new Set<string>();
+  /** Every key set in this batch, kept past takeChanges: what a replay carries to the next batch. */
+  private readonly written = new Set<string>();
 
-  constructor(private readonly table: string) {}
+  /**
+   * @param known rows known without reading the table (a replay's rows of batches still being
+   * written): `undefined` for a key it does not know, `null` for a row it knows is absent.
+   */
+  constructor(
+    private readonly table: string,
+    private readonly known?: (key: string) => Row | null | undefined,
+  ) {}
 
   /** This row is read by an event of the batch: load it (or learn it is absent) before applying. */
   need(key: string): void {
+    if (this.known && !this.rows.has(key)) {
+      const row = this.known(key);
+      if (row !== undefined) {
+        this.rows.set(key, row);
+        return;
+      }
+    }
     this.needed.add(key);
   }
 
@@ -42,6 +58,12 @@ export class RowSet<Row> {
   set(key: string, row: Row | null): void {
     this.rows.set(key, row);
     this.changed.add(key);
+    this.written.add(key);
+  }
+
+  /** Every row set in this batch, as the events leave it (`null` deleted), whether or not it was already taken. */
+  *writtenRows(): Generator<[string, Row | null]> {
+    for (const key of this.written) yield [key, this.rows.get(key) ?? null];
   }
 
   /**
@@ -72,15 +94,21 @@ export interface ProjectionRows {
   readonly eventSubscriptions: RowSet<EventSubscriptionRow>;
 }
 
-export function newProjectionRows(): ProjectionRows {
+/** Rows known without reading the tables, per table (see {@link RowSet}'s `known`). */
+export type KnownRows = { readonly [Name in keyof ProjectionRows]?: (key: string) => RowOf<ProjectionRows[Name]> | null | undefined };
+
+/** The row type a {@link RowSet} holds. */
+export type RowOf<Rows> = Rows extends RowSet<infer Row> ? Row : never;
+
+export function newProjectionRows(known: KnownRows = {}): ProjectionRows {
   return {
-    programs: new RowSet('programs'),
-    apiKeys: new RowSet('api_keys'),
-    fundingSources: new RowSet('funding_sources'),
-    cards: new RowSet('cards'),
-    transactions: new RowSet('transactions'),
-    transactionCounts: new RowSet('transaction_counts'),
-    eventSubscriptions: new RowSet('event_subscriptions'),
+    programs: new RowSet('programs', known.programs),
+    apiKeys: new RowSet('api_keys', known.apiKeys),
+    fundingSources: new RowSet('funding_sources', known.fundingSources),
+    cards: new RowSet('cards', known.cards),
+    transactions: new RowSet('transactions', known.transactions),
+    transactionCounts: new RowSet('transaction_counts', known.transactionCounts),
+    eventSubscriptions: new RowSet('event_subscriptions', known.eventSubscriptions),
   };
 }
 

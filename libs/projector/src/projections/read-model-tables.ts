@@ -1,12 +1,9 @@
 import { READ_MODEL_TABLES, type ColumnDescription, type ColumnType, type TableDescription } from '@ledger/read-model';
 import { jsonParameterChunks, type ProcessorSql } from '@ledger/runtime';
-import type { ProjectionRows, RowSet } from './projection-rows';
+import type { ProjectionRows, RowOf, RowSet } from './projection-rows';
 
 /** What the projector needs of a table's description: its name, key and columns. */
 type WrittenTable<Row> = Pick<TableDescription<Row>, 'table' | 'primaryKey' | 'columns'>;
-
-/** The row type a {@link RowSet} holds. */
-type RowOf<Rows> = Rows extends RowSet<infer Row> ? Row : never;
 
 /**
  * The table behind each of {@link ProjectionRows}, from schema.prisma (generated, see
