@@ -37,7 +37,7 @@ describe('CarriedRows', () => {
     carried.committed(2);
     // Committed: read from the table (the filter knows it was written).
     expect(carried.known.cards?.('card-1')).toBeUndefined();
-    expect(carried.size).toBe(0);
+    expect(carried.carriedBatches).toBe(0);
   });
 
   it('knows a row the replay never wrote is absent only when the tables started empty', () => {

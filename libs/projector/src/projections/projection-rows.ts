@@ -61,9 +61,14 @@ export class RowSet<Row> {
     this.written.add(key);
   }
 
-  /** Every row set in this batch, as the events leave it (`null` deleted), whether or not it was already taken. */
-  *writtenRows(): Generator<[string, Row | null]> {
-    for (const key of this.written) yield [key, this.rows.get(key) ?? null];
+  /** A row set in this batch, as the events leave it (`null` deleted); `undefined` when the batch did not set it. */
+  writtenRow(key: string): Row | null | undefined {
+    return this.written.has(key) ? (this.rows.get(key) ?? null) : undefined;
+  }
+
+  /** The keys of every row set in this batch, whether or not its changes were already taken. */
+  writtenKeys(): Iterable<string> {
+    return this.written;
   }
 
   /**
