@@ -3,9 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { Client, Pool } from 'pg';
 import { ledgerCodec, type LedgerEvent } from '@ledger/contracts';
 import { cardStreamId, programStreamId } from '@ledger/domain';
-import { chainEvents, PostgresEventStore } from '@ledger/event-store';
-import { replayReadModels } from '@ledger/projector';
-import { migrateReadModel } from '@ledger/read-model';
+import { chainEvents, type GlobalPosition, PostgresEventStore } from '@ledger/event-store';
+import { CarriedRows, ReadModelProjector, REPLAY_BATCH_SIZE, replayReadModels } from '@ledger/projector';
+import { createReadModelClient, migrateReadModel } from '@ledger/read-model';
+import { pgProcessorSql } from '@ledger/runtime';
 import { BulkSeeder } from './bulk-seed';
 import { logReadCeiling } from './log-read-ceiling';
 
@@ -13,7 +14,9 @@ import { logReadCeiling } from './log-read-ceiling';
  * The replay rate against the log's read ceiling alone, without the whole bench: a database of its
  * own beside REPLAY_DATABASE_URL's server, seeded as the bench's large log is (200 cards, then bulk
  * authorizations), then the read ceiling and the replay measured in turns over the same first events,
- * so a neighbour's load on a shared machine shows as a spread rather than a bias.
+ * so a neighbour's load on a shared machine shows as a spread rather than a bias. Between them, the
+ * replay's Node.js stage alone: the same reads and the same derivation, nothing written (what bounds
+ * a replay when PostgreSQL keeps up), with the CPU this process spent on each.
  *
  * node dist/apps/bench/src/replay-alone.js [rounds]; REPLAY_KEEP_DATABASE=1 keeps the seeded database
  * for the next run (it is reused when it exists).
@@ -49,23 +52,72 @@ async function main(rounds: number): Promise<void> {
     );
     await pool.query('analyze');
     const reads: number[] = [];
+    const derives: number[] = [];
     const replays: number[] = [];
     for (let round = 1; round <= rounds; round++) {
-      const read = await logReadCeiling(store, EVENTS);
-      reads.push(read.eventsPerSecond);
-      const replay = await replayReadModels(store, pool, { maxEvents: EVENTS, schema: `replay_alone_${process.pid}` });
-      replays.push(Math.round(replay.eventsPerSecond));
-      log(`round ${round}: read ceiling ${read.eventsPerSecond}/s, replay ${replays[replays.length - 1]}/s over ${replay.events} events (${percent(replays[replays.length - 1], read.eventsPerSecond)} of the ceiling)`);
+      const read = await withCpu(() => logReadCeiling(store, EVENTS));
+      reads.push(read.result.eventsPerSecond);
+      const derive = await withCpu(() => deriveAlone(store, pool, EVENTS));
+      derives.push(derive.result);
+      const replay = await withCpu(() => replayReadModels(store, pool, { maxEvents: EVENTS, schema: `replay_alone_${process.pid}` }));
+      replays.push(Math.round(replay.result.eventsPerSecond));
+      log(
+        `round ${round}: read ceiling ${reads[round - 1]}/s (node ${read.cpuSeconds} s), derive alone ${derives[round - 1]}/s (node ${derive.cpuSeconds} s), ` +
+          `replay ${replays[round - 1]}/s (node ${replay.cpuSeconds} s) over ${replay.result.events} events: ${percent(replays[round - 1], reads[round - 1])} of the read ceiling`,
+      );
     }
     const range = (values: number[]) => `${Math.min(...values)}-${Math.max(...values)}`;
     const ratios = replays.map((replay, i) => replay / reads[i]);
-    log(`read ceiling ${range(reads)}/s, replay ${range(replays)}/s, replay/ceiling per round ${ratios.map((r) => `${Math.round(r * 100)}%`).join(' ')}`);
+    log(`read ceiling ${range(reads)}/s, derive alone ${range(derives)}/s, replay ${range(replays)}/s, replay/ceiling per round ${ratios.map((r) => `${Math.round(r * 100)}%`).join(' ')}`);
     await store.close();
   } finally {
     await pool.end();
     if (!process.env.REPLAY_KEEP_DATABASE) await admin.query(`drop database if exists "${DATABASE}"`);
     await admin.end();
   }
+}
+
+/**
+ * The replay's Node.js stage without its writer: the log read a batch ahead and each batch derived by
+ * the projector's replay pass into a fresh schema, its statements built and dropped. Every batch is
+ * taken as committed at once, so the rows it wrote are read from the (empty) tables afterwards: the
+ * rows differ from a replay's, the work per event does not. Answers events per second.
+ */
+async function deriveAlone(store: PostgresEventStore, pool: Pool, maxEvents: number): Promise<number> {
+  const schema = `replay_derive_${process.pid}`;
+  await pool.query(`drop schema if exists "${schema}" cascade`);
+  await migrateReadModel(pool, { schema });
+  const client = createReadModelClient(pool, { schema });
+  try {
+    const projector = new ReadModelProjector(store, client, { schema, pool, eventsFeed: false });
+    const carried = new CarriedRows({ tablesStartEmpty: true });
+    const loads = pgProcessorSql(pool);
+    const read = (after: GlobalPosition | null) => store.readAll({ after, maxCount: REPLAY_BATCH_SIZE });
+    const started = process.hrtime.bigint();
+    let events = 0;
+    let next = read(null);
+    for (let number = 1; events < maxEvents; number++) {
+      const batch = await next;
+      if (batch.length === 0) break;
+      next = read(batch[batch.length - 1].position);
+      const derived = await projector.derive(batch, loads, carried.known);
+      carried.carry(number, derived.rows);
+      carried.committed(number);
+      events += batch.length;
+    }
+    await next;
+    return Math.round(events / (Number(process.hrtime.bigint() - started) / 1e9));
+  } finally {
+    await client.$disconnect();
+    await pool.query(`drop schema if exists "${schema}" cascade`);
+  }
+}
+
+async function withCpu<T>(work: () => Promise<T>): Promise<{ result: T; cpuSeconds: string }> {
+  const before = process.cpuUsage();
+  const result = await work();
+  const spent = process.cpuUsage(before);
+  return { result, cpuSeconds: ((spent.user + spent.system) / 1e6).toFixed(2) };
 }
 
 /** One program with a funding source and 200 cards, as the bench creates them, then bulk authorizations (two events each). */

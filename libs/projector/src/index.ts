@@ -6,3 +6,4 @@ export * from './integration/integration.module';
 export * from './replay';
 export * from './integration/digest-publisher';
 export * from './ledger-tree-follower';
+export { CarriedRows } from './projections/carried-rows';
