@@ -36,7 +36,7 @@ class SpendRun {
     readonly magnitude: number,
     readonly earliest: number,
     readonly latest: number,
-    /** The entries, for a leaf; null for a branch. */
+    /** The entries, for the tail (the newest entries, beside the tree); null in the tree. */
     readonly entries: readonly SpendEntry[] | null,
     /** The runs, for a branch; null for a leaf. */
     readonly runs: readonly SpendRun[] | null,
@@ -47,11 +47,16 @@ class SpendRun {
      * runs j..k-1, so a window that starts inside run j takes all the runs after it in one step. A
      * window's cost is then one run per level when times are in order.
      *
-     * For a leaf in the tree, its entries' times then amounts, so the leaf a window starts in is
-     * read from one small array rather than from WIDTH entry objects. The tail has none: it changes
-     * with every approval, and it is read from entries that are still fresh in memory.
+     * For a leaf in the tree, its entries themselves: their times, then amounts, then versions
+     * (LEAF_AT, LEAF_AMOUNT, LEAF_VERSION), with their tokens beside. A leaf keeps no entry objects:
+     * a card keeps every entry for good (SpendHistory says why), and an object per entry would be
+     * most of a long history's heap, for entries that are read only when adjusted or listed. The
+     * tail has none: it changes with every approval, and it is read from entries that are still
+     * fresh in memory.
      */
     readonly table: Float64Array | null,
+    /** For a leaf in the tree, its entries' transaction tokens in order (the table holds the rest); null otherwise. */
+    readonly tokens: readonly string[] | null,
   ) {}
 
   static ofEntries(entries: readonly SpendEntry[]): SpendRun {
@@ -67,7 +72,7 @@ class SpendRun {
       if (entry.at < earliest) earliest = entry.at;
       if (entry.at > latest) latest = entry.at;
     }
-    return new SpendRun(net, lowest, magnitude, earliest, latest, entries, null, null);
+    return new SpendRun(net, lowest, magnitude, earliest, latest, entries, null, null, null);
   }
 
   /**
@@ -101,18 +106,51 @@ class SpendRun {
       table[REST_MAGNITUDE + j] = magnitude;
       table[REST_EARLIEST + j] = earliest;
     }
-    return new SpendRun(net, lowest, magnitude, earliest, reach, null, runs, table);
+    return new SpendRun(net, lowest, magnitude, earliest, reach, null, runs, table, null);
   }
 
-  /** This run of entries as a leaf of the tree: the same run, with its table of times and amounts. */
+  /** This run of entries (the tail) as a leaf of the tree: the same run, its entries moved into a table. */
   asLeaf(): SpendRun {
     const entries = this.entries as readonly SpendEntry[];
-    const table = new Float64Array(2 * WIDTH);
+    const table = new Float64Array(LEAF_FIELDS * WIDTH);
+    const tokens: string[] = [];
     for (let index = 0; index < entries.length; index++) {
-      table[index] = entries[index].at;
-      table[WIDTH + index] = entries[index].amount;
+      table[LEAF_AT + index] = entries[index].at;
+      table[LEAF_AMOUNT + index] = entries[index].amount;
+      table[LEAF_VERSION + index] = entries[index].version;
+      tokens.push(entries[index].transactionToken);
     }
-    return new SpendRun(this.net, this.lowest, this.magnitude, this.earliest, this.latest, entries, null, table);
+    return new SpendRun(this.net, this.lowest, this.magnitude, this.earliest, this.latest, null, null, table, tokens);
+  }
+
+  /** A leaf of the tree with entry `index` replaced (its token stays: an entry is replaced only by its own transaction's). */
+  withLeafEntry(index: number, entry: SpendEntry): SpendRun {
+    const tokens = this.tokens as readonly string[];
+    const table = (this.table as Float64Array).slice();
+    table[LEAF_AT + index] = entry.at;
+    table[LEAF_AMOUNT + index] = entry.amount;
+    table[LEAF_VERSION + index] = entry.version;
+    let net = 0;
+    let lowest = 0;
+    let magnitude = 0;
+    let earliest = Infinity;
+    let latest = -Infinity;
+    for (let each = 0; each < tokens.length; each++) {
+      const amount = table[LEAF_AMOUNT + each];
+      const at = table[LEAF_AT + each];
+      net += amount;
+      if (net < lowest) lowest = net;
+      magnitude += Math.abs(amount);
+      if (at < earliest) earliest = at;
+      if (at > latest) latest = at;
+    }
+    return new SpendRun(net, lowest, magnitude, earliest, latest, null, null, table, tokens);
+  }
+
+  /** Entry `index` of a leaf of the tree, rebuilt from its table. */
+  leafEntry(index: number): SpendEntry {
+    const table = this.table as Float64Array;
+    return { transactionToken: (this.tokens as readonly string[])[index], at: table[LEAF_AT + index], amount: table[LEAF_AMOUNT + index], version: table[LEAF_VERSION + index] };
   }
 
   /** This run (a leaf) with one more entry: the tail's way of growing without summing it again. */
@@ -125,6 +163,7 @@ class SpendRun {
       entry.at < this.earliest ? entry.at : this.earliest,
       entry.at > this.latest ? entry.at : this.latest,
       [...(this.entries as readonly SpendEntry[]), entry],
+      null,
       null,
       null,
     );
@@ -142,6 +181,12 @@ const REST_LOWEST = 6 * WIDTH;
 const REST_MAGNITUDE = 7 * WIDTH;
 const REST_EARLIEST = 8 * WIDTH;
 const TABLE_FIELDS = 9;
+
+/** Where a leaf's table (SpendRun.table) keeps its columns: column + entry index. */
+const LEAF_AT = 0;
+const LEAF_AMOUNT = WIDTH;
+const LEAF_VERSION = 2 * WIDTH;
+const LEAF_FIELDS = 3;
 
 const EMPTY_RUN = SpendRun.ofEntries([]);
 
@@ -250,7 +295,7 @@ export class SpendHistory {
     if (position >= this.treeSize) return (this.tail.entries as readonly SpendEntry[])[position - this.treeSize];
     let run = this.root as SpendRun;
     for (let level = this.height; level > 0; level--) run = (run.runs as readonly SpendRun[])[(position >>> (BITS * level)) & (WIDTH - 1)];
-    return (run.entries as readonly SpendEntry[])[position & (WIDTH - 1)];
+    return run.leafEntry(position & (WIDTH - 1));
   }
 
   private withEntryAt(position: number, entry: SpendEntry): SpendHistory {
@@ -287,11 +332,7 @@ function appended(branch: SpendRun, height: number, position: number, leaf: Spen
 }
 
 function replaced(run: SpendRun, height: number, position: number, entry: SpendEntry): SpendRun {
-  if (height === 0) {
-    const entries = [...(run.entries as readonly SpendEntry[])];
-    entries[position & (WIDTH - 1)] = entry;
-    return SpendRun.ofEntries(entries).asLeaf();
-  }
+  if (height === 0) return run.withLeafEntry(position & (WIDTH - 1), entry);
   const runs = [...(run.runs as readonly SpendRun[])];
   const index = (position >>> (BITS * height)) & (WIDTH - 1);
   runs[index] = replaced(runs[index], height - 1, position, entry);
@@ -299,8 +340,8 @@ function replaced(run: SpendRun, height: number, position: number, entry: SpendE
 }
 
 function* entriesOf(run: SpendRun): IterableIterator<SpendEntry> {
-  if (run.entries !== null) yield* run.entries;
-  else for (const child of run.runs as readonly SpendRun[]) yield* entriesOf(child);
+  if (run.runs !== null) for (const child of run.runs) yield* entriesOf(child);
+  else for (let index = 0; index < (run.tokens as readonly string[]).length; index++) yield run.leafEntry(index);
 }
 
 /**
@@ -319,7 +360,7 @@ class WindowTally {
     if (run.latest < this.start) return;
     if (run.earliest >= this.start && run.magnitude <= Number.MAX_SAFE_INTEGER) return this.addTally(run.net, run.lowest, run.magnitude);
     if (run.runs !== null) return this.addParts(run.runs, run.table as Float64Array);
-    if (run.table !== null) this.addLeaf(run.table, (run.entries as readonly SpendEntry[]).length);
+    if (run.table !== null) this.addLeaf(run.table, (run.tokens as readonly string[]).length);
     else this.addEntries(run.entries as readonly SpendEntry[]);
   }
 
@@ -329,16 +370,16 @@ class WindowTally {
     let lowest = 0;
     let magnitude = 0;
     for (let index = 0; index < count; index++) {
-      if (!(table[index] >= this.start)) continue;
-      const amount = table[WIDTH + index];
+      if (!(table[LEAF_AT + index] >= this.start)) continue;
+      const amount = table[LEAF_AMOUNT + index];
       net += amount;
       if (net < lowest) lowest = net;
       magnitude += Math.abs(amount);
     }
     if (magnitude <= Number.MAX_SAFE_INTEGER) return this.addTally(net, lowest, magnitude);
     for (let index = 0; index < count; index++) {
-      const amount = table[WIDTH + index];
-      if (table[index] >= this.start) this.addTally(amount, Math.min(0, amount), Math.abs(amount));
+      const amount = table[LEAF_AMOUNT + index];
+      if (table[LEAF_AT + index] >= this.start) this.addTally(amount, Math.min(0, amount), Math.abs(amount));
     }
   }
 
