@@ -275,8 +275,7 @@ export class SpendHistory {
     const start = windowStart(window, now)?.getTime() ?? -Infinity;
     // An invalid clock starts no window any entry is in (every comparison with NaN is false).
     if (Number.isNaN(start)) return 0n;
-    const tally = new WindowTally(start);
-    if (this.root !== null) tally.add(this.root);
+    const tally = this.root === null ? new WindowTally(start) : treeTally(this.root, window, start);
     tally.add(this.tail);
     return spendAfterCredits(tally.result());
   }
@@ -345,6 +344,43 @@ function* entriesOf(run: SpendRun): IterableIterator<SpendEntry> {
 }
 
 /**
+ * A window's tally of a tree's entries, and the starts it holds for. Which entries a window counts
+ * depends only on which times are at or after its start, so the tally taken for one start holds for
+ * every start after the latest time before it and up to the earliest time at or after it. A card
+ * decides many times between two of its own entries' times (each decision a moment later than the
+ * last), and its tree changes only once every WIDTH approvals: most decisions find the tree's tally
+ * here and add only the tail's, so a long history is not walked down again on every decision.
+ */
+interface WindowMemo {
+  readonly before: number;
+  readonly after: number;
+  readonly net: number;
+  readonly lowest: number;
+  readonly magnitude: number;
+  readonly exact: { readonly net: bigint; readonly lowest: bigint } | null;
+}
+
+/**
+ * Memos by tree, one per window. Kept beside the trees rather than in them: a tree is never changed
+ * once built, and a memo is a function of the tree and the start alone, so it is a cache that no
+ * answer can tell from a walk (the persistence and reference specs hold either way). Weak, so a
+ * tree no history holds any longer takes its memos with it.
+ */
+const windowMemos = new WeakMap<SpendRun, Partial<Record<SpendWindow, WindowMemo>>>();
+
+/** The tally of the tree's entries in a window starting at `start`: from its memo when the memo holds for that start, else walked and kept. */
+function treeTally(root: SpendRun, window: SpendWindow, start: number): WindowTally {
+  let memos = windowMemos.get(root);
+  const memo = memos?.[window];
+  if (memo !== undefined && memo.before < start && start <= memo.after) return WindowTally.resumed(memo, start);
+  const tally = new WindowTally(start);
+  tally.add(root);
+  if (memos === undefined) windowMemos.set(root, (memos = {}));
+  memos[window] = tally.memo();
+  return tally;
+}
+
+/**
  * A window's tally, built run by run in event order: in doubles while every sum it holds is a safe
  * integer (the sizes it added, `magnitude`, say so), in bigint from the first run that could pass it.
  */
@@ -353,12 +389,37 @@ class WindowTally {
   private lowest = 0;
   private magnitude = 0;
   private exact: { net: bigint; lowest: bigint } | null = null;
+  /** The latest time before the start, and the earliest at or after it, among the entries added so far (WindowMemo). */
+  private before = -Infinity;
+  private after = Infinity;
 
   constructor(private readonly start: number) {}
 
+  /** This tally as a memo: what it holds, and the starts that would give the same (WindowMemo). */
+  memo(): WindowMemo {
+    const exact = this.exact === null ? null : { ...this.exact };
+    return { before: this.before, after: this.after, net: this.net, lowest: this.lowest, magnitude: this.magnitude, exact };
+  }
+
+  /** A tally of the same entries as the memo's, for a window starting at `start` (one the memo holds for). */
+  static resumed(memo: WindowMemo, start: number): WindowTally {
+    const tally = new WindowTally(start);
+    tally.net = memo.net;
+    tally.lowest = memo.lowest;
+    tally.magnitude = memo.magnitude;
+    tally.exact = memo.exact === null ? null : { ...memo.exact };
+    return tally;
+  }
+
   add(run: SpendRun): void {
-    if (run.latest < this.start) return;
-    if (run.earliest >= this.start && run.magnitude <= Number.MAX_SAFE_INTEGER) return this.addTally(run.net, run.lowest, run.magnitude);
+    if (run.latest < this.start) {
+      if (run.latest > this.before) this.before = run.latest;
+      return;
+    }
+    if (run.earliest >= this.start && run.magnitude <= Number.MAX_SAFE_INTEGER) {
+      if (run.earliest < this.after) this.after = run.earliest;
+      return this.addTally(run.net, run.lowest, run.magnitude);
+    }
     if (run.runs !== null) return this.addParts(run.runs, run.table as Float64Array);
     if (run.table !== null) this.addLeaf(run.table, (run.tokens as readonly string[]).length);
     else this.addEntries(run.entries as readonly SpendEntry[]);
@@ -370,7 +431,12 @@ class WindowTally {
     let lowest = 0;
     let magnitude = 0;
     for (let index = 0; index < count; index++) {
-      if (!(table[LEAF_AT + index] >= this.start)) continue;
+      const at = table[LEAF_AT + index];
+      if (!(at >= this.start)) {
+        if (at > this.before) this.before = at;
+        continue;
+      }
+      if (at < this.after) this.after = at;
       const amount = table[LEAF_AMOUNT + index];
       net += amount;
       if (net < lowest) lowest = net;
@@ -390,7 +456,11 @@ class WindowTally {
     let magnitude = 0;
     for (let index = 0; index < entries.length; index++) {
       const entry = entries[index];
-      if (!(entry.at >= this.start)) continue;
+      if (!(entry.at >= this.start)) {
+        if (entry.at > this.before) this.before = entry.at;
+        continue;
+      }
+      if (entry.at < this.after) this.after = entry.at;
       net += entry.amount;
       if (net < lowest) lowest = net;
       magnitude += Math.abs(entry.amount);
@@ -409,8 +479,10 @@ class WindowTally {
       if (table[REACH + middle] >= this.start) high = middle;
       else low = middle + 1;
     }
+    if (low > 0 && table[REACH + low - 1] > this.before) this.before = table[REACH + low - 1];
     for (let j = low; j < k; j++) {
       if (table[REST_EARLIEST + j] >= this.start && table[REST_MAGNITUDE + j] <= Number.MAX_SAFE_INTEGER) {
+        if (table[REST_EARLIEST + j] < this.after) this.after = table[REST_EARLIEST + j];
         return this.addTally(table[REST_NET + j], table[REST_LOWEST + j], table[REST_MAGNITUDE + j]);
       }
       this.add(runs[j]);
