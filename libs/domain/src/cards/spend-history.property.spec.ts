@@ -133,20 +133,29 @@ const amount = fc.oneof({ weight: 20, arbitrary: fc.integer({ min: 0, max: 900 }
 const limit = fc.oneof(fc.constant(NO_SPEND_LIMIT), fc.integer({ min: 1, max: 5000 }), fc.constant(Number.MAX_SAFE_INTEGER));
 /** Mostly a new token; now and then one the card already holds (an approval or return repeated: it replaces the entry in place). */
 const sameTokenAs = fc.oneof({ weight: 12, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.nat() });
-const step: fc.Arbitrary<Step> = fc.oneof(
+/** Clock moves of a day or so, now and then months, and now and then back (times out of order). */
+const clockMoves = fc.oneof({ weight: 10, arbitrary: fc.integer({ min: 0, max: 3 * DAY }) }, { weight: 2, arbitrary: fc.integer({ min: 0, max: 200 * DAY }) }, { weight: 1, arbitrary: fc.integer({ min: -40 * DAY, max: 0 }) });
+/**
+ * Clock moves of seconds (decisions moments apart, mostly between two of the card's entries' times:
+ * where a window's tally of the tree is taken from its memo), of minutes and days (past entries'
+ * times: where it must not be), of years, and back.
+ */
+const momentsAndYears = fc.oneof(
+  { weight: 12, arbitrary: fc.integer({ min: 0, max: 5_000 }) },
+  { weight: 6, arbitrary: fc.integer({ min: 0, max: DAY / 4 }) },
+  { weight: 2, arbitrary: fc.integer({ min: 0, max: 40 * DAY }) },
+  { weight: 1, arbitrary: fc.integer({ min: 0, max: 3 * 365 * DAY }) },
+  { weight: 1, arbitrary: fc.integer({ min: -2 * DAY, max: 0 }) },
+);
+const stepsMovingBy = (clock: fc.Arbitrary<number>): fc.Arbitrary<Step> => fc.oneof(
   { weight: 12, arbitrary: fc.record({ kind: fc.constant('authorize' as const), amount, sameTokenAs }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('adjust' as const), which: fc.nat(), unknown: fc.integer({ min: 0, max: 7 }).map((draw) => draw === 0), version: fc.integer({ min: 0, max: 6 }), amount }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('return' as const), amount, daysBefore: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 400 })), sameTokenAs }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('change' as const), duration: fc.constantFrom(...DURATIONS), limit: fc.option(limit) }) },
-  {
-    weight: 6,
-    arbitrary: fc.record({
-      kind: fc.constant('clock' as const),
-      by: fc.oneof({ weight: 10, arbitrary: fc.integer({ min: 0, max: 3 * DAY }) }, { weight: 2, arbitrary: fc.integer({ min: 0, max: 200 * DAY }) }, { weight: 1, arbitrary: fc.integer({ min: -40 * DAY, max: 0 }) }),
-    }),
-  },
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant('clock' as const), by: clock }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('retry' as const), stepsBack: fc.integer({ min: 1, max: 20 }) }) },
 );
+const step = stepsMovingBy(clockMoves);
 
 interface Both {
   readonly card: Card;
@@ -243,6 +252,13 @@ describe('the card spend history decides exactly as the whole-map fold did', () 
       fc.property(start, duration, limit, fc.array(step, { minLength: 1500, maxLength: 2500 }), (from, first, initialLimit, steps) => run(from, first, initialLimit, steps, false)),
       // Shrinking thousands of steps takes longer than reading the first failure.
       { numRuns: 4, endOnFailure: true },
+    );
+  });
+
+  it('for histories of thousands of entries decided on moments apart and years apart, at every step: every window counted as the reference counts it', () => {
+    fc.assert(
+      fc.property(start, duration, limit, fc.array(stepsMovingBy(momentsAndYears), { minLength: 900, maxLength: 1200 }), (from, first, initialLimit, steps) => run(from, first, initialLimit, steps, true)),
+      { numRuns: 2, endOnFailure: true },
     );
   });
 });
