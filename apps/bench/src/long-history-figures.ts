@@ -18,6 +18,11 @@ export interface LongHistoryFigures {
   readonly foldMs: number;
   /** Heap held by the long card's fold: heap used after it was built less before, after a full GC each time. */
   readonly longCardHeapBytes: number;
+  /**
+   * Spend entries the long card's fold keeps (one per transaction and return it counts): with the
+   * heap it holds, what the fold retains per transaction of the card's life.
+   */
+  readonly entriesKept: number;
   /** Heap used by the whole process once the long card is folded. */
   readonly heapUsedBytes: number;
   /** Authorizations decided per card and duration in each timed round. */
@@ -71,6 +76,7 @@ export async function longHistoryFigures(options: LongHistoryOptions = {}): Prom
   gc();
   const heapUsedBytes = process.memoryUsage().heapUsed;
   const longCardHeapBytes = heapUsedBytes - heapBefore;
+  const entriesKept = long.status === 'issued' ? long.spend.size : 0;
 
   const fresh = cardDecider.evolve(cardDecider.initialState(), created());
   const decidedFrom = HISTORY_START + (transactions + 1) * APPROVAL_EVERY_MS;
@@ -96,7 +102,7 @@ export async function longHistoryFigures(options: LongHistoryOptions = {}): Prom
     }
     byDuration.push({ duration, newCardPerSecond: Math.round(Math.max(...newCardRates)), longCardPerSecond: Math.round(Math.max(...longCardRates)) });
   }
-  return { transactions, events, foldMs: Math.round(foldMs), longCardHeapBytes, heapUsedBytes, decisionsPerRound, byDuration };
+  return { transactions, events, foldMs: Math.round(foldMs), longCardHeapBytes, entriesKept, heapUsedBytes, decisionsPerRound, byDuration };
 }
 
 /** The issue's target: the long card decides at 90% of a new card's rate or better, in every duration. */
@@ -110,7 +116,8 @@ export function longHistoryTargets(figures: LongHistoryFigures): TargetRow[] {
       figure: `one card with ${figures.transactions.toLocaleString('en-US')} transactions vs a new card`,
       measured:
         ratios.map((row) => `${row.duration} ${row.longCardPerSecond}/${row.newCardPerSecond} = ${pct(row.ratio)}`).join(', ') +
-        ` (decide + evolve/s; the long card's fold holds ${mib(figures.longCardHeapBytes)})`,
+        ` (decide + evolve/s; the long card's fold holds ${mib(figures.longCardHeapBytes)}: ${figures.entriesKept.toLocaleString('en-US')} spend entries kept,` +
+        ` ${Math.round(figures.longCardHeapBytes / Math.max(1, figures.entriesKept))} bytes each)`,
       target: '>= 90%',
       met: worst.ratio >= 0.9,
     },
