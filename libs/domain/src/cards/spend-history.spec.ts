@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { SpendEntry, SpendHistory } from './spend-history';
-import type { SpendWindow } from './spend-window';
+import { SpendWindow, windowStart } from './spend-window';
 
 const at = (iso: string) => new Date(iso);
 const entry = (transactionToken: string, amount: number, when: string, version = 0): SpendEntry => ({ transactionToken, at: Date.parse(when), amount, version });
@@ -135,6 +135,62 @@ describe('spend history', () => {
       expect(adjusted.spentIn('FOREVER', at('2026-11-22T00:00:00.000Z'))).toBe(49_990n);
       expect([...adjusted.entries()][17]).toMatchObject({ transactionToken: 'txn-17', amount: 0, version: 1 });
       expect(history.spentIn('FOREVER', at('2026-11-22T00:00:00.000Z'))).toBe(50_000n);
+    });
+  });
+
+  describe('long histories: the settled tree, the recent run beside it, and the tail', () => {
+    /** What any window counts, entry by entry: the reference the tree must agree with. */
+    const plainSpentIn = (entries: readonly SpendEntry[], window: SpendWindow, now: Date): bigint => {
+      if (window === 'TRANSACTION') return 0n;
+      const start = windowStart(window, now)?.getTime() ?? -Infinity;
+      let net = 0n;
+      let lowest = 0n;
+      for (const kept of entries) {
+        if (!(kept.at >= start)) continue;
+        net += BigInt(kept.amount);
+        if (net < lowest) lowest = net;
+      }
+      return net - lowest;
+    };
+    const windows: readonly SpendWindow[] = ['DAILY', 'WEEKLY', 'MONTHLY', 'ANNUALLY', 'FOREVER'];
+
+    it('counts every window as the entries do, whatever their number, with entries replaced in every part and times now and then out of order', () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 900, max: 40_000 }), fc.integer(), (count, seed) => {
+          let state = seed >>> 0;
+          const random = (below: number) => {
+            state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+            return state % below;
+          };
+          const plain: SpendEntry[] = [];
+          let history = SpendHistory.EMPTY;
+          let time = Date.UTC(2025, 0, 1);
+          for (let index = 0; index < count; index++) {
+            time += random(4 * 60 * 60_000);
+            const when = random(50) === 0 ? time - random(400) * 86_400_000 : time;
+            const amount = random(10) === 0 ? -random(20_000) : random(5_000);
+            const added: SpendEntry = { transactionToken: `txn-${index}`, at: when, amount, version: 0 };
+            history = history.withEntry(added);
+            plain.push(added);
+            if (random(8) === 0) {
+              // Replaced where it stands: an old entry (the settled tree), a recent one, or one in the tail.
+              const which = random(3) === 0 ? random(plain.length) : Math.max(0, plain.length - 1 - random(1500));
+              const replacement = { ...plain[which], amount: random(5_000), version: plain[which].version + 1 };
+              history = history.withEntry(replacement);
+              plain[which] = replacement;
+            }
+          }
+          expect(history.size).toBe(plain.length);
+          expect([...history.entries()]).toEqual(plain);
+          for (const probe of [0, 1, 2]) {
+            const now = new Date(time + probe * random(3 * 86_400_000) - (probe === 2 ? 200 * 86_400_000 : 0));
+            for (const window of windows) expect([window, history.spentIn(window, now)]).toEqual([window, plainSpentIn(plain, window, now)]);
+          }
+          const sample = random(plain.length);
+          expect(history.get(plain[sample].transactionToken)).toEqual(plain[sample]);
+        }),
+        { numRuns: 12 },
+      );
     });
   });
 

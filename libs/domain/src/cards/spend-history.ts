@@ -201,7 +201,13 @@ const EMPTY_RUN = SpendRun.ofEntries([]);
  * newest (up to WIDTH) in a tail beside it, as in a persistent vector: an approval appends to the
  * tail (a whole leaf joins the tree once every WIDTH approvals), an adjustment replaces one entry and
  * the runs above it, and a window's spend takes whole runs by their summaries and opens only those
- * that straddle its start. A card's times come in order (business time only moves forward), and then
+ * that straddle its start.
+ *
+ * The tree is two: the settled tree, whose children are full runs of WIDTH leaves, and the recent
+ * run of fewer than WIDTH leaves after it, which joins the settled tree whole once it is full. So
+ * what a decision touches is the size of a new card's: leaves join a one-level run (a long history
+ * does not copy a path down its tree's levels at every leaf), and the settled tree, which changes
+ * once every WIDTH * WIDTH approvals, answers a window from its memo (treeTally). A card's times come in order (business time only moves forward), and then
  * that is one run per level: a card with a long history decides in about the time of a new one,
  * whichever window its limit has. Nothing relies on that order: an entry out of it (a return dated
  * before spend folded earlier) only makes the runs around it straddle more windows, and opened.
@@ -211,19 +217,21 @@ const EMPTY_RUN = SpendRun.ofEntries([]);
  */
 export class SpendHistory {
   private constructor(
-    /** Entries in the tree: all but the tail's, a multiple of WIDTH. */
+    /** Entries in the settled tree and the recent run: all but the tail's, a multiple of WIDTH. */
     private readonly treeSize: number,
-    /** The tree's root, or null while every entry fits the tail. */
+    /** The settled tree's root, or null until a first WIDTH * WIDTH entries have joined it. */
     private readonly root: SpendRun | null,
-    /** Levels of branches above the leaves (0: the root is a leaf). */
+    /** Levels of branches above the settled tree's leaves (at least 1: its children are full runs of leaves). */
     private readonly height: number,
+    /** The leaves after the settled tree's, 1 to WIDTH - 1 of them under one branch, or null when there are none. */
+    private readonly recent: SpendRun | null,
     /** The newest entries, 1 to WIDTH of them (none only in an empty history). */
     private readonly tail: SpendRun,
     /** Token -> position; null until the first entry (so no history shares one with an unrelated card). */
     private readonly positions: EntryPositions | null,
   ) {}
 
-  static readonly EMPTY = new SpendHistory(0, null, 0, EMPTY_RUN, null);
+  static readonly EMPTY = new SpendHistory(0, null, 0, null, EMPTY_RUN, null);
 
   /** A history of these entries in this order, as a fold of their events would give (a token seen again replaces its entry in place). */
   static of(entriesInEventOrder: Iterable<SpendEntry>): SpendHistory {
@@ -260,9 +268,13 @@ export class SpendHistory {
     if (position !== undefined) return this.withEntryAt(position, entry);
     const size = this.size;
     const positions = (this.positions ?? EntryPositions.of([])).withAdded(entry.transactionToken, size, () => this.tokens());
-    if (this.tailLength < WIDTH) return new SpendHistory(this.treeSize, this.root, this.height, this.tail.withLast(entry), positions);
-    const [root, height] = this.withLeaf(this.tail.asLeaf());
-    return new SpendHistory(this.treeSize + WIDTH, root, height, SpendRun.ofEntries([entry]), positions);
+    if (this.tailLength < WIDTH) return new SpendHistory(this.treeSize, this.root, this.height, this.recent, this.tail.withLast(entry), positions);
+    const leaf = this.tail.asLeaf();
+    const recent = this.recent === null ? SpendRun.ofRuns([leaf]) : SpendRun.ofRuns([...(this.recent.runs as readonly SpendRun[]), leaf], this.recent.table, this.recentLeaves);
+    const tail = SpendRun.ofEntries([entry]);
+    if (this.recentLeaves + 1 < WIDTH) return new SpendHistory(this.treeSize + WIDTH, this.root, this.height, recent, tail, positions);
+    const [root, height] = this.settledWith(recent);
+    return new SpendHistory(this.treeSize + WIDTH, root, height, null, tail, positions);
   }
 
   /**
@@ -276,6 +288,7 @@ export class SpendHistory {
     // An invalid clock starts no window any entry is in (every comparison with NaN is false).
     if (Number.isNaN(start)) return 0n;
     const tally = this.root === null ? new WindowTally(start) : treeTally(this.root, window, start);
+    if (this.recent !== null) tally.add(this.recent);
     tally.add(this.tail);
     return spendAfterCredits(tally.result());
   }
@@ -283,7 +296,17 @@ export class SpendHistory {
   /** The entries in event order. */
   *entries(): IterableIterator<SpendEntry> {
     if (this.root !== null) yield* entriesOf(this.root);
+    if (this.recent !== null) yield* entriesOf(this.recent);
     yield* this.tail.entries as readonly SpendEntry[];
+  }
+
+  private get recentLeaves(): number {
+    return this.recent === null ? 0 : (this.recent.runs as readonly SpendRun[]).length;
+  }
+
+  /** Entries in the settled tree: a multiple of WIDTH * WIDTH. */
+  private get settledSize(): number {
+    return this.treeSize - this.recentLeaves * WIDTH;
   }
 
   private *tokens(): IterableIterator<string> {
@@ -292,6 +315,8 @@ export class SpendHistory {
 
   private entryAt(position: number): SpendEntry {
     if (position >= this.treeSize) return (this.tail.entries as readonly SpendEntry[])[position - this.treeSize];
+    // The recent run starts at a multiple of WIDTH * WIDTH, so a position's bits below that find its leaf there as in the tree.
+    if (position >= this.settledSize) return ((this.recent as SpendRun).runs as readonly SpendRun[])[(position >>> BITS) & (WIDTH - 1)].leafEntry(position & (WIDTH - 1));
     let run = this.root as SpendRun;
     for (let level = this.height; level > 0; level--) run = (run.runs as readonly SpendRun[])[(position >>> (BITS * level)) & (WIDTH - 1)];
     return run.leafEntry(position & (WIDTH - 1));
@@ -301,30 +326,34 @@ export class SpendHistory {
     if (position >= this.treeSize) {
       const entries = [...(this.tail.entries as readonly SpendEntry[])];
       entries[position - this.treeSize] = entry;
-      return new SpendHistory(this.treeSize, this.root, this.height, SpendRun.ofEntries(entries), this.positions);
+      return new SpendHistory(this.treeSize, this.root, this.height, this.recent, SpendRun.ofEntries(entries), this.positions);
     }
-    return new SpendHistory(this.treeSize, replaced(this.root as SpendRun, this.height, position, entry), this.height, this.tail, this.positions);
+    if (position >= this.settledSize) return new SpendHistory(this.treeSize, this.root, this.height, replaced(this.recent as SpendRun, 1, position, entry), this.tail, this.positions);
+    return new SpendHistory(this.treeSize, replaced(this.root as SpendRun, this.height, position, entry), this.height, this.recent, this.tail, this.positions);
   }
 
-  /** The tree with a full leaf added after its last one: a new level on top when the tree is full. */
-  private withLeaf(leaf: SpendRun): [SpendRun, number] {
-    if (this.root === null) return [leaf, 0];
-    const capacity = WIDTH ** (this.height + 1);
-    if (this.treeSize === capacity) return [SpendRun.ofRuns([this.root, pathTo(leaf, this.height)]), this.height + 1];
-    return [appended(this.root, this.height, this.treeSize, leaf), this.height];
+  /** The settled tree with a full recent run (WIDTH leaves) added after its last one: a new level on top when the tree is full. */
+  private settledWith(run: SpendRun): [SpendRun, number] {
+    if (this.root === null) return [run, 1];
+    const settled = this.settledSize;
+    if (settled === WIDTH ** (this.height + 1)) return [SpendRun.ofRuns([this.root, pathTo(run, this.height - 1)]), this.height + 1];
+    return [appended(this.root, this.height, settled, run), this.height];
   }
 }
 
-/** `leaf` under `height` levels of one-run branches. */
-function pathTo(leaf: SpendRun, height: number): SpendRun {
-  return height === 0 ? leaf : SpendRun.ofRuns([pathTo(leaf, height - 1)]);
+/** `run` under `levels` levels of one-run branches. */
+function pathTo(run: SpendRun, levels: number): SpendRun {
+  return levels === 0 ? run : SpendRun.ofRuns([pathTo(run, levels - 1)]);
 }
 
-/** The branch with `leaf` as the entries from `position` on (a multiple of WIDTH, the tree's end). */
-function appended(branch: SpendRun, height: number, position: number, leaf: SpendRun): SpendRun {
+/**
+ * The branch with `run` (a full run of WIDTH leaves) as the entries from `position` on: a multiple
+ * of WIDTH * WIDTH, the tree's end. `height` is the branch's; the run goes in at height 1.
+ */
+function appended(branch: SpendRun, height: number, position: number, run: SpendRun): SpendRun {
   const runs = branch.runs as readonly SpendRun[];
   const index = (position >>> (BITS * height)) & (WIDTH - 1);
-  const child = index < runs.length ? appended(runs[index], height - 1, position, leaf) : pathTo(leaf, height - 1);
+  const child = height === 2 || index >= runs.length ? pathTo(run, height - 2) : appended(runs[index], height - 1, position, run);
   const next = runs.slice(0, index);
   next.push(child);
   return SpendRun.ofRuns(next, branch.table, index);
@@ -348,8 +377,9 @@ function* entriesOf(run: SpendRun): IterableIterator<SpendEntry> {
  * depends only on which times are at or after its start, so the tally taken for one start holds for
  * every start after the latest time before it and up to the earliest time at or after it. A card
  * decides many times between two of its own entries' times (each decision a moment later than the
- * last), and its tree changes only once every WIDTH approvals: most decisions find the tree's tally
- * here and add only the tail's, so a long history is not walked down again on every decision.
+ * last), and its settled tree changes only once every WIDTH * WIDTH approvals: most decisions find
+ * that tree's tally here and add only the recent run's and the tail's, so a long history is not
+ * walked down again on every decision.
  */
 interface WindowMemo {
   readonly before: number;
