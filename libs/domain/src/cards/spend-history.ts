@@ -287,8 +287,9 @@ export class SpendHistory {
     const start = windowStart(window, now)?.getTime() ?? -Infinity;
     // An invalid clock starts no window any entry is in (every comparison with NaN is false).
     if (Number.isNaN(start)) return 0n;
-    const tally = this.root === null ? new WindowTally(start) : treeTally(this.root, window, start);
-    if (this.recent !== null) tally.add(this.recent);
+    const tally = new WindowTally(start);
+    if (this.root !== null) tally.addRemembered(this.root);
+    if (this.recent !== null) tally.addRemembered(this.recent);
     tally.add(this.tail);
     return spendAfterCredits(tally.result());
   }
@@ -373,42 +374,32 @@ function* entriesOf(run: SpendRun): IterableIterator<SpendEntry> {
 }
 
 /**
- * A window's tally of a tree's entries, and the starts it holds for. Which entries a window counts
- * depends only on which times are at or after its start, so the tally taken for one start holds for
- * every start after the latest time before it and up to the earliest time at or after it. A card
- * decides many times between two of its own entries' times (each decision a moment later than the
- * last), and its settled tree changes only once every WIDTH * WIDTH approvals: most decisions find
- * that tree's tally here and add only the recent run's and the tail's, so a long history is not
- * walked down again on every decision.
+ * A run's tally in a window, and the starts it holds for. Which entries a window counts depends only
+ * on which times are at or after its start, so the tally taken for one start holds for every start
+ * after the latest time before it and up to the earliest time at or after it. A card decides many
+ * times between two of its own entries' times (each decision a moment later than the last); its
+ * settled tree changes once every WIDTH * WIDTH approvals and its recent run once every WIDTH: most
+ * decisions find both tallies here and add only the tail's, so a long history is not walked down
+ * again on every decision, and its entries before the window are not looked at again either.
  */
 interface WindowMemo {
   readonly before: number;
   readonly after: number;
+  /** The run's own tally in the window (SpendRun's fields say what each is), exact in doubles. */
   readonly net: number;
   readonly lowest: number;
   readonly magnitude: number;
-  readonly exact: { readonly net: bigint; readonly lowest: bigint } | null;
 }
 
 /**
- * Memos by tree, one per window. Kept beside the trees rather than in them: a tree is never changed
- * once built, and a memo is a function of the tree and the start alone, so it is a cache that no
- * answer can tell from a walk (the persistence and reference specs hold either way). Weak, so a
- * tree no history holds any longer takes its memos with it.
+ * The latest memo of each settled tree and recent run. Kept beside the runs rather than in them: a
+ * run is never changed once built, and a memo is a function of the run and the start alone (not of
+ * the window's name), so it is a cache that no answer can tell from a walk (the persistence and
+ * reference specs hold either way). One per run: a card asks for the window of its own limit's
+ * duration. Weak, so a run no history holds any longer takes its memo with it.
  */
-const windowMemos = new WeakMap<SpendRun, Partial<Record<SpendWindow, WindowMemo>>>();
+const windowMemos = new WeakMap<SpendRun, WindowMemo>();
 
-/** The tally of the tree's entries in a window starting at `start`: from its memo when the memo holds for that start, else walked and kept. */
-function treeTally(root: SpendRun, window: SpendWindow, start: number): WindowTally {
-  let memos = windowMemos.get(root);
-  const memo = memos?.[window];
-  if (memo !== undefined && memo.before < start && start <= memo.after) return WindowTally.resumed(memo, start);
-  const tally = new WindowTally(start);
-  tally.add(root);
-  if (memos === undefined) windowMemos.set(root, (memos = {}));
-  memos[window] = tally.memo();
-  return tally;
-}
 
 /**
  * A window's tally, built run by run in event order: in doubles while every sum it holds is a safe
@@ -425,20 +416,21 @@ class WindowTally {
 
   constructor(private readonly start: number) {}
 
-  /** This tally as a memo: what it holds, and the starts that would give the same (WindowMemo). */
-  memo(): WindowMemo {
-    const exact = this.exact === null ? null : { ...this.exact };
-    return { before: this.before, after: this.after, net: this.net, lowest: this.lowest, magnitude: this.magnitude, exact };
-  }
-
-  /** A tally of the same entries as the memo's, for a window starting at `start` (one the memo holds for). */
-  static resumed(memo: WindowMemo, start: number): WindowTally {
-    const tally = new WindowTally(start);
-    tally.net = memo.net;
-    tally.lowest = memo.lowest;
-    tally.magnitude = memo.magnitude;
-    tally.exact = memo.exact === null ? null : { ...memo.exact };
-    return tally;
+  /**
+   * Adds a run of the settled tree or the recent run: from its memo when the memo holds for this
+   * start, else tallied on its own, kept as its memo, and added. A run whose sums doubles cannot
+   * hold is walked every time (no memo).
+   */
+  addRemembered(run: SpendRun): void {
+    // A window with no start (FOREVER) takes a run whole in one step: nothing to remember.
+    if (this.start === -Infinity) return this.add(run);
+    const memo = windowMemos.get(run);
+    if (memo !== undefined && memo.before < this.start && this.start <= memo.after) return this.addTally(memo.net, memo.lowest, memo.magnitude);
+    const own = new WindowTally(this.start);
+    own.add(run);
+    if (own.exact !== null) return this.add(run);
+    windowMemos.set(run, { before: own.before, after: own.after, net: own.net, lowest: own.lowest, magnitude: own.magnitude });
+    this.addTally(own.net, own.lowest, own.magnitude);
   }
 
   add(run: SpendRun): void {
