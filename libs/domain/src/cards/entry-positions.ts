@@ -1,3 +1,5 @@
+import { TokenFilter } from './token-filter';
+
 /**
  * Where each transaction's spend entry stands in a card's event order: transaction token -> position.
  *
@@ -17,12 +19,9 @@
  * An entry adjusted in place keeps its position, so adjustments never touch the index.
  */
 export class EntryPositions {
-  /**
-   * A plain Map, however large: its "not here" (what nearly every approval asks) hashes the token
-   * natively, once per string, and was measured faster than any filter in front of it that hashes
-   * the token again in JavaScript (docs/decisions.md, Cards).
-   */
   private readonly own = new Map<string, number>();
+  /** Fronts `own` once it is large, where a Map's "not here" is slow (token-filter.ts). */
+  private filter: TokenFilter | null = null;
   /** The next position this index will hand out: one past the longest history that uses it. */
   private next: number;
   /** Indexes looked through before a token is known to be new; kept short (MAX_DEPTH). */
@@ -46,8 +45,10 @@ export class EntryPositions {
 
   /** The token's position in a history of `length` entries that uses this index, or undefined when it has none. */
   find(token: string, length: number): number | undefined {
-    const position = this.own.get(token);
-    if (position !== undefined) return position < length ? position : undefined;
+    if (this.filter === null || this.filter.mayHold(token)) {
+      const position = this.own.get(token);
+      if (position !== undefined) return position < length ? position : undefined;
+    }
     return this.base?.find(token, Math.min(length, this.baseLength));
   }
 
@@ -69,8 +70,19 @@ export class EntryPositions {
   /** The token at the next position. */
   private add(token: string): void {
     this.own.set(token, this.next++);
+    if (this.filter !== null && !this.filter.full) this.filter.add(token);
+    else if (this.own.size >= FILTERED_FROM) this.filter = filterOf(this.own.keys(), 2 * this.own.size);
   }
 }
 
 /** Branches a look-up may pass through; a deeper branch is rebuilt flat, once per this many branchings. */
 const MAX_DEPTH = 4;
+
+/** Below this many tokens a Map answers "not here" from cache, faster than the filter's hash. */
+const FILTERED_FROM = 4_096;
+
+function filterOf(tokens: Iterable<string>, capacity: number): TokenFilter {
+  const filter = new TokenFilter(capacity);
+  for (const token of tokens) filter.add(token);
+  return filter;
+}
