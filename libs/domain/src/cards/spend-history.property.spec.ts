@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { Merchant } from '../transactions/transaction-values';
 import { cardDecider } from './card';
-import type { Card, CardEvent } from './card-state';
+import type { Card, CardEvent, SpendAdjustmentCause } from './card-state';
 import type { CardCommand } from './card';
 import { cardSpendLimitStanding } from './card-spend-limits';
 import { NO_SPEND_LIMIT, SpendLimitDuration } from './card-values';
@@ -123,7 +123,7 @@ const merchant: Merchant = { acceptorId: '', city: 'NEW YORK', country: 'USA', d
 
 type Step =
   | { readonly kind: 'authorize'; readonly amount: number; readonly sameTokenAs: number | null }
-  | { readonly kind: 'adjust'; readonly which: number; readonly unknown: boolean; readonly version: number; readonly amount: number }
+  | { readonly kind: 'adjust'; readonly which: number; readonly unknown: boolean; readonly version: number; readonly amount: number; readonly cause: SpendAdjustmentCause }
   | { readonly kind: 'return'; readonly amount: number; readonly daysBefore: number; readonly sameTokenAs: number | null }
   | { readonly kind: 'change'; readonly duration: SpendLimitDuration; readonly limit: number | null }
   | { readonly kind: 'clock'; readonly by: number }
@@ -149,7 +149,7 @@ const momentsAndYears = fc.oneof(
 );
 const stepsMovingBy = (clock: fc.Arbitrary<number>): fc.Arbitrary<Step> => fc.oneof(
   { weight: 12, arbitrary: fc.record({ kind: fc.constant('authorize' as const), amount, sameTokenAs }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('adjust' as const), which: fc.nat(), unknown: fc.integer({ min: 0, max: 7 }).map((draw) => draw === 0), version: fc.integer({ min: 0, max: 6 }), amount }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('adjust' as const), which: fc.nat(), unknown: fc.integer({ min: 0, max: 7 }).map((draw) => draw === 0), version: fc.integer({ min: 0, max: 6 }), amount, cause: fc.constantFrom<SpendAdjustmentCause>('ADVICE', 'VOID', 'CLEARING', 'RETURN_REVERSAL') }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('return' as const), amount, daysBefore: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 400 })), sameTokenAs }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('change' as const), duration: fc.constantFrom(...DURATIONS), limit: fc.option(limit) }) },
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('clock' as const), by: clock }) },
@@ -208,7 +208,7 @@ function run(start: number, duration: SpendLimitDuration, initialLimit: number, 
               checks: passingChecks(),
             }
           : next.kind === 'adjust'
-            ? { type: 'AdjustSpend', cardToken, transactionToken: next.unknown ? `unknown-${index}` : token(next.which, `unknown-${index}`), transactionVersion: next.version, cause: 'CLEARING', amount: next.amount }
+            ? { type: 'AdjustSpend', cardToken, transactionToken: next.unknown ? `unknown-${index}` : token(next.which, `unknown-${index}`), transactionVersion: next.version, cause: next.cause, amount: next.amount }
             : next.kind === 'return'
               ? { type: 'CreditReturn', cardToken, transactionToken: token(next.sameTokenAs, `return-${index}`), eventToken: `e-${index}`, amount: next.amount, at: new Date(time - next.daysBefore * DAY).toISOString() }
               : { type: 'UpdateCard', cardToken, programToken, spendLimitDuration: next.duration, ...(next.limit === null ? {} : { spendLimit: next.limit }) };
