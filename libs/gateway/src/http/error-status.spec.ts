@@ -17,8 +17,7 @@ import {
 import { ReadModelBehind } from '@ledger/runtime';
 import { IdempotencyKeyInProgress, IdempotencyKeyReused } from '../idempotency/idempotency-keys';
 import { RateLimited } from '../rate-limit/rate-limit.guard';
-import { IdempotentReplay, RequestInvalid, UnsupportedMediaType } from './errors';
-import { AuthorizationDeclined } from '../simulations/simulation-errors';
+import { AuthorizationDeclined, IdempotentReplay, RequestInvalid, UnsupportedMediaType } from './errors';
 import { mapError } from './error-status';
 
 /**

@@ -10,17 +10,13 @@ import { mapError } from '../http/error-status';
 import { SimulatedWrite, SimulationOutcomes } from './simulation-outcomes';
 import { ProgramApi, Route } from '../http/api-routes';
 import { commandOrigin } from '../http/command-origin';
-import { RequestInvalid } from '../http/errors';
-import { AuthorizationDeclined, SimulationNotRecorded, SimulationOutcomeUnknown } from './simulation-errors';
+import { AuthorizationDeclined, AuthorizationNotRecorded, AuthorizationOutcomeUnknown, RequestInvalid } from '../http/errors';
 import { RequestWithId, requestIdOf } from '../http/request-id';
 
 /** Defaults for merchant fields a simulated authorization leaves out. */
 const DEFAULT_MCC = '5999';
 const DEFAULT_COUNTRY = 'USA';
 const DEFAULT_CURRENCY = 'USD';
-
-/** What a 5xx names when a movement of a transaction could not be recorded. */
-const SIMULATION_NAMES: Record<TransactionAmountAction, string> = { VOID: 'void', CLEARING: 'clearing', ADVICE: 'authorization advice' };
 
 /** Lithic's name for a merchant field and ours may both be sent; if both are, they must agree. */
 function alias(ours: string | undefined, lithic: string | undefined, names: string): string | undefined {
@@ -49,7 +45,7 @@ export class SimulationsController {
     const origin = commandOrigin(programToken, request);
     // Ours, not the service's: should no answer come back, the token is where to look.
     const transactionToken = randomUUID();
-    const accepted = await this.executeSimulation('authorization', origin, { kind: 'opening', transactionToken }, this.authorizationCommand(origin, body, transactionToken));
+    const accepted = await this.executeSimulation(origin, { kind: 'opening', transactionToken }, this.authorizationCommand(origin, body, transactionToken));
     this.acknowledger.readsWaitFor(programToken, { token: accepted.transactionToken, position: accepted.position });
     if (accepted.result !== 'APPROVED') throw new AuthorizationDeclined(accepted.result, accepted.transactionToken);
     return { debugging_request_id: requestIdOf(request), token: accepted.transactionToken };
@@ -61,7 +57,7 @@ export class SimulationsController {
    * token is withdrawn and the 5xx says nothing stands. A 4xx (no such card, invalid input) is decided
    * before anything is written and passes as it is.
    */
-  private async executeSimulation(simulation: string, origin: CommandOrigin, write: SimulatedWrite, command: object): Promise<SimulationAccepted> {
+  private async executeSimulation(origin: CommandOrigin, write: SimulatedWrite, command: object): Promise<SimulationAccepted> {
     try {
       const accepted = await this.commands.execute<object, SimulationAccepted>(command);
       this.faults.reached('gateway-answering');
@@ -72,8 +68,8 @@ export class SimulationsController {
       this.logger.warn({ request_id: origin.correlationId, msg: `simulation on transaction ${write.transactionToken} failed (${error instanceof Error ? error.message : String(error)}); finding its outcome` });
       const outcome = await this.outcomes.resolve(origin, write);
       if (outcome.outcome === 'recorded') return { transactionToken: write.transactionToken, result: outcome.result, position: outcome.position };
-      if (outcome.outcome === 'withdrawn') throw new SimulationNotRecorded(simulation, mapped.message);
-      throw new SimulationOutcomeUnknown(simulation, write.transactionToken);
+      if (outcome.outcome === 'withdrawn') throw new AuthorizationNotRecorded(mapped.message);
+      throw new AuthorizationOutcomeUnknown(write.transactionToken);
     }
   }
 
@@ -124,7 +120,6 @@ export class SimulationsController {
     const transactionToken = randomUUID();
     const merchant = { acceptorId: '', city: '', country: DEFAULT_COUNTRY, descriptor: body.descriptor, mcc: DEFAULT_MCC, state: '' };
     const accepted = await this.executeSimulation(
-      'return',
       origin,
       { kind: 'opening', transactionToken },
       new SimulateReturnCommand(origin, body.pan, body.amount, merchant, transactionToken),
@@ -141,7 +136,6 @@ export class SimulationsController {
     const origin = commandOrigin(programToken, request);
     const eventToken = randomUUID();
     const accepted = await this.executeSimulation(
-      'return reversal',
       origin,
       { kind: 'movement', transactionToken: body.token, eventToken },
       new SimulateReturnReversalCommand(origin, body.token, eventToken),
@@ -172,7 +166,6 @@ export class SimulationsController {
     const origin = commandOrigin(programToken, request);
     const eventToken = randomUUID();
     const accepted = await this.executeSimulation(
-      SIMULATION_NAMES[action],
       origin,
       { kind: 'movement', transactionToken: body.token, eventToken },
       new SimulateTransactionEventCommand(origin, action, body.token, body.amount, eventToken),
