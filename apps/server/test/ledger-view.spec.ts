@@ -11,6 +11,9 @@ it('totals pending, settled, completed and bounced amounts per card and funding 
   await authorize(1000); // stays pending
   const partlyVoided = await authorize(800);
   await simulate('void', { token: partlyVoided, amount: 300 }); // 500 pending
+  const expired = await authorize(700);
+  await simulate('void', { token: expired, amount: 200 });
+  expect((await t.call('POST', `/v1/transactions/${expired}/expire_authorization`)).status).toBe(200); // nothing pending any more
   const cleared = await authorize(600);
   await simulate('clearing', { token: cleared, amount: 550 }); // settling 550
   const settled = await authorize(400);

@@ -37,6 +37,7 @@ async function mixedTraffic(): Promise<void> {
     if (i % 5 === 1) await t.call('POST', '/v1/simulate/void', { body: { token, amount: 10 } });
     if (i % 5 === 2) await t.call('POST', '/v1/simulate/clearing', { body: { token, amount: 40 } });
     if (i % 9 === 3) await t.call('POST', '/v1/simulate/authorization_advice', { body: { token, amount: 75 } });
+    if (i % 5 === 3) await t.call('POST', `/v1/transactions/${token}/expire_authorization`);
     if (i % 11 === 4) await t.call('POST', '/v1/simulate/return', { body: { pan: card.pan, amount: 30, descriptor: 'Refund' } });
   }
   await t.call('POST', '/v1/simulate/settle', { body: {} });

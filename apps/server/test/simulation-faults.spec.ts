@@ -14,7 +14,8 @@ import { ApiAnswer, startTestLedger, TestLedger } from './test-ledger';
 interface Simulation {
   /** Makes what the simulation acts on; returns the request body. */
   prepare(): Promise<Record<string, unknown>>;
-  readonly path: string;
+  /** Under /v1/simulate, or the whole path the prepared body names (the body is then not sent). */
+  readonly path: string | ((body: Record<string, unknown>) => string);
   /** The transaction's event entry the simulation adds. */
   readonly entry: string;
   /** The event that withdraws a failed attempt's token. */
@@ -39,6 +40,18 @@ const returned = async (amount: number, descriptor = `Refund ${randomUUID().slic
 
 const SIMULATIONS: Record<string, Simulation> = {
   void: { path: 'void', entry: 'VOID', withdrawal: 'EventTokenWithdrawn', prepare: async () => ({ token: await authorized(500), amount: 200 }) },
+  'void of type AUTHORIZATION_EXPIRY': {
+    path: 'void',
+    entry: 'AUTHORIZATION_EXPIRY',
+    withdrawal: 'EventTokenWithdrawn',
+    prepare: async () => ({ token: await authorized(500), type: 'AUTHORIZATION_EXPIRY' }),
+  },
+  expire_authorization: {
+    path: (body) => `/v1/transactions/${String(body.token)}/expire_authorization`,
+    entry: 'AUTHORIZATION_EXPIRY',
+    withdrawal: 'EventTokenWithdrawn',
+    prepare: async () => ({ token: await authorized(500) }),
+  },
   clearing: { path: 'clearing', entry: 'CLEARING', withdrawal: 'EventTokenWithdrawn', prepare: async () => ({ token: await authorized(500) }) },
   advice: { path: 'authorization_advice', entry: 'AUTHORIZATION_ADVICE', withdrawal: 'EventTokenWithdrawn', prepare: async () => ({ token: await authorized(500), amount: 800 }) },
   'return reversal': { path: 'return_reversal', entry: 'RETURN_REVERSAL', withdrawal: 'EventTokenWithdrawn', prepare: async () => ({ token: await returned(300) }) },
@@ -63,10 +76,10 @@ async function withdrawals(type: string): Promise<number> {
 }
 
 /** Sends one intent until it gets an answer that is not a 5xx, as a client without Idempotency-Key does. */
-async function sendRetryingEvery5xx(path: string, body: Record<string, unknown>): Promise<ApiAnswer[]> {
+async function sendRetryingEvery5xx(path: Simulation['path'], body: Record<string, unknown>): Promise<ApiAnswer[]> {
   const answers: ApiAnswer[] = [];
   for (;;) {
-    const answer = await t.call('POST', `/v1/simulate/${path}`, { body });
+    const answer = typeof path === 'string' ? await t.call('POST', `/v1/simulate/${path}`, { body }) : await t.call('POST', path(body));
     answers.push(answer);
     if (answer.status < 500) return answers;
     if (answers.length > 5) throw new Error(`still ${answer.status} after ${answers.length} attempts: ${JSON.stringify(answer.body)}`);

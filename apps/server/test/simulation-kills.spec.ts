@@ -6,8 +6,8 @@ import { cardAndTransactionAmounts } from './ledger-folds';
 import type { ServerProcess } from './server-process';
 
 /**
- * SIGKILL at every step of the simulations that write a card and its transaction (void, clearing,
- * advice, return, return reversal), two intents at once so that one dies mid-write. After a restart
+ * SIGKILL at every step of the simulations that write a card and its transaction (void, expiry,
+ * clearing, advice, return, return reversal), two intents at once so that one dies mid-write. After a restart
  * the card counts exactly what each transaction says, no intent stands twice, and every answered one
  * stands once. A client retries a refused connection (the request never left); a reset after the
  * request was sent is not retried: its outcome is unknown to the client.
@@ -21,7 +21,8 @@ interface Intent {
 }
 
 interface KilledSimulation {
-  readonly path: string;
+  /** Under /v1/simulate, or the whole path for the intent (its body is then not sent). */
+  readonly path: string | ((intent: Intent) => string);
   /** The transaction's event entry the simulation adds. */
   readonly entry: string;
   prepare(server: ServerProcess, pan: string): Promise<Intent>;
@@ -43,6 +44,16 @@ async function returned(server: ServerProcess, pan: string, amount: number): Pro
 
 const SIMULATIONS: Record<string, KilledSimulation> = {
   void: { path: 'void', entry: 'VOID', prepare: async (server, pan) => pending(await authorized(server, pan, 500), { amount: 200 }) },
+  'void of type AUTHORIZATION_EXPIRY': {
+    path: 'void',
+    entry: 'AUTHORIZATION_EXPIRY',
+    prepare: async (server, pan) => pending(await authorized(server, pan, 500), { type: 'AUTHORIZATION_EXPIRY' }),
+  },
+  expire_authorization: {
+    path: (intent) => `/v1/transactions/${intent.transaction}/expire_authorization`,
+    entry: 'AUTHORIZATION_EXPIRY',
+    prepare: async (server, pan) => pending(await authorized(server, pan, 500), {}),
+  },
   clearing: { path: 'clearing', entry: 'CLEARING', prepare: async (server, pan) => pending(await authorized(server, pan, 500), {}) },
   advice: { path: 'authorization_advice', entry: 'AUTHORIZATION_ADVICE', prepare: async (server, pan) => pending(await authorized(server, pan, 500), { amount: 800 }) },
   'return reversal': { path: 'return_reversal', entry: 'RETURN_REVERSAL', prepare: async (server, pan) => pending(await returned(server, pan, 300), {}) },
@@ -81,7 +92,10 @@ describe.each(Object.keys(SIMULATIONS).map((name) => [name]))('%s', (name) => {
           intents.map(async (intent) => {
             for (;;) {
               try {
-                const answer = await call(server, 'POST', `/v1/simulate/${simulation.path}`, intent.body);
+                const answer =
+                  typeof simulation.path === 'string'
+                    ? await call(server, 'POST', `/v1/simulate/${simulation.path}`, intent.body)
+                    : await call(server, 'POST', simulation.path(intent));
                 if (answer.status >= 500) continue;
                 expect(answer.status).toBe(200);
                 answered.set(intent, answer.body.token ?? intent.transaction);

@@ -10,6 +10,7 @@ import { GetCardHandler, ListCardsHandler, SearchCardByPanHandler } from './card
 import { GetCardSpendLimitsHandler } from './cards/card-spend-limits.handler';
 import { CardsController } from './cards/cards.controller';
 import { SimulationOutcomes } from './simulations/simulation-outcomes';
+import { SimulatedWrites } from './simulations/simulated-writes';
 import { WriteAcknowledger } from './http/write-acknowledger';
 import { HealthController } from './health/health.controller';
 import { AuditController } from './audit/audit.controller';
@@ -67,6 +68,7 @@ import { DashboardController } from './dashboard/dashboard.controller';
     GetCardSpendLimitsHandler,
     WriteAcknowledger,
     SimulationOutcomes,
+    SimulatedWrites,
     SandboxOnlyGuard,
     GetTransactionHandler,
     ListTransactionsHandler,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CardLocator } from './card-locator';
+import { ExpireAuthorizationHandler } from './expire-authorization/expire-authorization.handler';
 import { SimulateAuthorizationHandler } from './simulate-authorization/simulate-authorization.handler';
 import { SimulateReturnHandler } from './simulate-return/simulate-return.handler';
 import { SimulateReturnReversalHandler } from './simulate-return-reversal/simulate-return-reversal.handler';
@@ -16,6 +17,7 @@ import { TransactionMovements } from './transaction-movement/transaction-movemen
     TransactionMovements,
     SimulateAuthorizationHandler,
     SimulateTransactionEventHandler,
+    ExpireAuthorizationHandler,
     SimulateReturnHandler,
     SimulateReturnReversalHandler,
     SimulateSettlementHandler,

@@ -52,6 +52,21 @@ export class SimulateTransactionEventCommand {
   ) {}
 }
 
+/**
+ * Expires a pending authorization whole (Lithic's expire_authorization, and a simulated void of type
+ * AUTHORIZATION_EXPIRY): its hold is released and the card's spend moves back.
+ */
+export class ExpireAuthorizationCommand {
+  constructor(
+    readonly origin: CommandOrigin,
+    readonly transactionToken: string,
+    /** Cents, when the caller named one: it must be all that is pending (the domain decides). */
+    readonly amount: number | undefined,
+    /** The gateway's token for the expiry event: should no answer come back, it is where to look. */
+    readonly eventToken: string,
+  ) {}
+}
+
 export class SimulateReturnCommand {
   constructor(
     readonly origin: CommandOrigin,

@@ -33,6 +33,7 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<LedgerEventType, number>> = 
   TransactionAuthorized: 1,
   TransactionAdvised: 1,
   TransactionVoided: 1,
+  TransactionExpired: 1,
   TransactionCleared: 1,
   TransactionReturned: 1,
   TransactionReturnReversed: 1,

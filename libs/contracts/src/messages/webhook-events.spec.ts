@@ -20,6 +20,7 @@ describe('which ledger events become webhooks', () => {
       TransactionAuthorized: 'card_transaction.updated',
       TransactionAdvised: 'card_transaction.updated',
       TransactionVoided: 'card_transaction.updated',
+      TransactionExpired: 'card_transaction.updated',
       TransactionCleared: 'card_transaction.updated',
       TransactionReturned: 'card_transaction.updated',
       TransactionReturnReversed: 'card_transaction.updated',

@@ -196,7 +196,7 @@ export class TransactionEventResponse {
   @ApiProperty({ type: TransactionEventAmountsResponse }) amounts!: TransactionEventAmountsResponse;
   @ApiProperty({ type: 'array', items: { type: 'string', enum: [...new Set(Object.values(DETAILED_RESULTS))] }, description: "Lithic's detailed result of `result`, one value (DECLINED where Lithic has none of the same meaning)" })
   detailed_results!: string[];
-  @ApiProperty({ enum: ['CREDIT', 'DEBIT'], description: 'CREDIT for VOID and RETURN, else DEBIT' }) effective_polarity!: 'CREDIT' | 'DEBIT';
+  @ApiProperty({ enum: ['CREDIT', 'DEBIT'], description: 'CREDIT for VOID, AUTHORIZATION_EXPIRY and RETURN, else DEBIT' }) effective_polarity!: 'CREDIT' | 'DEBIT';
   @AlwaysNull('no card network carried simulated traffic', 'object') network_info!: null;
   @ApiProperty({ type: 'array', items: { type: 'object' }, maxItems: 0, description: 'Always empty: no auth rules' }) rule_results!: never[];
 }

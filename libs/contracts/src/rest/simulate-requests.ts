@@ -10,7 +10,7 @@ function AmountField(minimum: number, options: FieldOptions = {}): PropertyDecor
 }
 export const MAX_DESCRIPTOR_LENGTH = 255;
 export const SIMULATED_AUTHORIZATION_STATUSES = ['AUTHORIZATION'] as const;
-export const SIMULATED_VOID_TYPES = ['AUTHORIZATION_REVERSAL'] as const;
+export const SIMULATED_VOID_TYPES = ['AUTHORIZATION_REVERSAL', 'AUTHORIZATION_EXPIRY'] as const;
 
 /** POST /v1/simulate/authorize (spec 4.1) plus the optional merchant and card-detail fields of issue 3. */
 export class SimulateAuthorizeRequest {
@@ -116,11 +116,17 @@ export class SimulateClearingRequest {
 
 /**
  * POST /v1/simulate/void (spec 4.2): without `amount`, the whole pending amount is voided. `type` is
- * the Lithic SDK's: a void here is the merchant's AUTHORIZATION_REVERSAL, its default; an
- * AUTHORIZATION_EXPIRY is not simulated.
+ * the Lithic SDK's: AUTHORIZATION_REVERSAL (its default) is the merchant's void, recorded as the
+ * spec's VOID; AUTHORIZATION_EXPIRY expires the authorization whole, as expire_authorization does
+ * (an amount with it must be all that is pending).
  */
 export class SimulateVoidRequest extends SimulateClearingRequest {
-  @OneOfField(SIMULATED_VOID_TYPES, { optional: true, description: 'Lithic SDK field; only AUTHORIZATION_REVERSAL is simulated', message: 'type must be AUTHORIZATION_REVERSAL (the only kind of void simulated)' })
+  @OneOfField(SIMULATED_VOID_TYPES, {
+    optional: true,
+    default: 'AUTHORIZATION_REVERSAL',
+    description: 'Lithic SDK field: AUTHORIZATION_REVERSAL voids (event VOID); AUTHORIZATION_EXPIRY expires the whole pending amount (event AUTHORIZATION_EXPIRY, status EXPIRED)',
+    message: 'type must be AUTHORIZATION_REVERSAL or AUTHORIZATION_EXPIRY',
+  })
   type?: (typeof SIMULATED_VOID_TYPES)[number];
 }
 

@@ -5,8 +5,8 @@ import { TRANSACTION_STATUSES } from '@ledger/domain';
 import { MAX_PAGE_SIZE, PagedDateRangeParams } from './validation';
 import { OneOfField } from './value-fields';
 
-/** Our statuses, and Lithic's EXPIRED so an SDK filter on it is answered (with none) rather than refused. */
-export const TRANSACTION_STATUS_FILTERS = [...TRANSACTION_STATUSES, 'EXPIRED'] as const;
+/** Every status a transaction can have, Lithic's EXPIRED included. */
+export const TRANSACTION_STATUS_FILTERS = TRANSACTION_STATUSES;
 export type TransactionStatusFilter = (typeof TRANSACTION_STATUS_FILTERS)[number];
 
 /**
@@ -32,7 +32,7 @@ export class ListTransactionsParams extends PagedDateRangeParams {
   @OneOfField(RESULT_FILTERS, { optional: true, message: 'result must be APPROVED or DECLINED' })
   result?: (typeof RESULT_FILTERS)[number];
 
-  @OneOfField(TRANSACTION_STATUS_FILTERS, { optional: true, description: 'EXPIRED is Lithic\'s; no transaction here expires, so it matches none' })
+  @OneOfField(TRANSACTION_STATUS_FILTERS, { optional: true, description: 'EXPIRED is Lithic\'s: an authorization that expired (expire_authorization)' })
   status?: TransactionStatusFilter;
 
   @IntegerParameter({ minimum: 1, maximum: MAX_PAGE_SIZE, description: 'Spec table spelling of page_size' })

@@ -30,6 +30,7 @@ import {
   SimulateReturnReversalCommand,
   SimulateSettlementCommand,
   SimulateTransactionEventCommand,
+  ExpireAuthorizationCommand,
 } from '../commands/transaction-commands';
 
 /**
@@ -82,6 +83,7 @@ export const MESSAGE_ROUTES: readonly MessageRoute[] = checkedRoutes([
   ...commandsOf('transaction-service', {
     'transaction.simulate-authorization': SimulateAuthorizationCommand,
     'transaction.simulate-event': SimulateTransactionEventCommand,
+    'transaction.expire-authorization': ExpireAuthorizationCommand,
     'transaction.simulate-return': SimulateReturnCommand,
     'transaction.simulate-return-reversal': SimulateReturnReversalCommand,
     'transaction.simulate-settlement': SimulateSettlementCommand,

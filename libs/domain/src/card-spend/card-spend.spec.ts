@@ -124,6 +124,21 @@ describe('decideTransactionMovement: the transaction moves and its card counts t
     expect(moved.status !== 'ABSENT' && counted.spend.get(transactionToken)?.amount).toBe(moved.status !== 'ABSENT' && moved.amount);
   });
 
+  it('an expiry releases the whole hold: the transaction is EXPIRED and the card counts 0 for it (EXPIRY)', () => {
+    const partlyVoided = foldEvents(transactionDecider, [transactionAuthorized, { type: 'TransactionVoided', data: { transactionToken, eventToken: 'evt-void', amount: 200, at } }]);
+    const afterVoid = card([cardApproved, { type: 'CardSpendAdjusted', data: { cardToken, transactionToken, transactionVersion: 1, cause: 'VOID', amount: 300 } }]);
+    const decided = decideTransactionMovement({ type: 'ExpireAuthorization', transactionToken, programToken, eventToken: 'evt-expiry' }, partlyVoided, 1, afterVoid, now);
+    expect(decided.transaction).toEqual([{ type: 'TransactionExpired', data: { transactionToken, eventToken: 'evt-expiry', amount: 300, at } }]);
+    expect(decided.card).toEqual([{ type: 'CardSpendAdjusted', data: { cardToken, transactionToken, transactionVersion: 2, cause: 'EXPIRY', amount: 0 } }]);
+  });
+
+  it('an expiry of a transaction that is no longer pending writes nothing on either stream', () => {
+    const cleared = foldEvents(transactionDecider, [transactionAuthorized, { type: 'TransactionCleared', data: { transactionToken, eventToken: 'evt-clearing', amount: 500, at } }]);
+    const expiry: TransactionMovement = { type: 'ExpireAuthorization', transactionToken, programToken, eventToken: 'evt-expiry' };
+    expect(() => decideTransactionMovement(expiry, cleared, 1, card([cardApproved]), now)).toThrow(TransactionStateConflict);
+    expect(() => decideTransactionMovement({ ...expiry, programToken: otherProgramToken }, pendingTransaction, 0, card([cardApproved]), now)).toThrow(TransactionNotFound);
+  });
+
   it('a return reversal takes the credit back: the card counts 0', () => {
     const returned: TransactionEvent = { type: 'TransactionReturned', data: facts(300) };
     const credited: CardEvent = { type: 'CardReturnCredited', data: { cardToken, transactionToken, eventToken: 'evt-authorization', amount: 300, at } };

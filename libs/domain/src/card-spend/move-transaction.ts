@@ -1,17 +1,19 @@
 import { assertNever } from '../core/decider';
 import { decideSpendAdjustment } from '../cards/card-authorization';
 import type { Card, SpendAdjustmentCause } from '../cards/card-state';
-import { decideTransaction, evolveTransaction, type AdviseAuthorization, type ClearAuthorization, type ReverseReturn, type Transaction, type VoidAuthorization } from '../transactions/transaction';
+import { decideTransaction, evolveTransaction, type AdviseAuthorization, type ClearAuthorization, type ExpireAuthorization, type ReverseReturn, type Transaction, type VoidAuthorization } from '../transactions/transaction';
 import { TransactionNotFound } from '../transactions/transaction-errors';
 import { NOTHING_TO_DO, type CardAndTransactionEvents } from './card-and-transaction-events';
 
 /** The network events that move an existing transaction's amount, and so what its card counts. */
-export type TransactionMovement = VoidAuthorization | ClearAuthorization | AdviseAuthorization | ReverseReturn;
+export type TransactionMovement = VoidAuthorization | ExpireAuthorization | ClearAuthorization | AdviseAuthorization | ReverseReturn;
 
 function causeOf(movement: TransactionMovement): SpendAdjustmentCause {
   switch (movement.type) {
     case 'VoidAuthorization':
       return 'VOID';
+    case 'ExpireAuthorization':
+      return 'EXPIRY';
     case 'ClearAuthorization':
       return 'CLEARING';
     case 'AdviseAuthorization':
@@ -24,7 +26,7 @@ function causeOf(movement: TransactionMovement): SpendAdjustmentCause {
 }
 
 /**
- * A void, clearing, advice or return reversal: the transaction decides whether it may move, and its
+ * A void, expiry, clearing, advice or return reversal: the transaction decides whether it may move, and its
  * card then counts the transaction's new amount, both in one decision. `transactionVersion` is the
  * version the transaction was folded at; the card records the version its adjustment follows.
  */

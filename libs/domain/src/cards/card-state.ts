@@ -96,7 +96,7 @@ export interface CardMerchantLocked {
   readonly data: { readonly cardToken: string; readonly merchantKey: string; readonly hostname: string };
 }
 
-export type SpendAdjustmentCause = 'ADVICE' | 'VOID' | 'CLEARING' | 'RETURN_REVERSAL';
+export type SpendAdjustmentCause = 'ADVICE' | 'VOID' | 'CLEARING' | 'RETURN_REVERSAL' | 'EXPIRY';
 
 /** The amount a transaction counts against the card's limits is now `amount`. */
 export interface CardSpendAdjusted {

@@ -2,7 +2,7 @@ import type { TransactionStatus } from './transaction-values';
 
 /**
  * Which balance a transaction's money is in, by its status: the one table that the platform limits,
- * the audit balances and the ledger check all read. VOIDED and DECLINED hold no money.
+ * the audit balances and the ledger check all read. VOIDED, EXPIRED and DECLINED hold no money.
  */
 export const BALANCE_STATUSES = {
   /** Authorized and not yet cleared: counts its amount. */

@@ -23,6 +23,17 @@ export class AmountAboveAvailable extends InvalidInput {
   }
 }
 
+/**
+ * An authorization expires whole (Lithic: "an authorization expiry will always apply to the full
+ * pending amount"): an amount sent with it must be exactly what is pending.
+ */
+export class ExpiryAmountNotPending extends InvalidInput {
+  static override readonly code = 'expiry_amount_not_pending';
+  constructor(amount: number, pending: number) {
+    super(`amount ${amount} is not the ${pending} cents pending; an authorization expires whole`, 'amount');
+  }
+}
+
 /** The amount is allowed, but at the authorization's exchange rate it comes to more than any amount can be. */
 export class LocalAmountOutOfRange extends InvalidInput {
   static override readonly code = 'local_amount_out_of_range';

@@ -2,8 +2,8 @@ import { DETAILED_RESULTS, effectivePolarity, isFinancialEvent } from './transac
 import { TRANSACTION_EVENT_TYPES } from './transaction-values';
 
 describe("Lithic's per-event facts", () => {
-  it('gives money back on voids and returns only', () => {
-    expect(TRANSACTION_EVENT_TYPES.filter((type) => effectivePolarity(type) === 'CREDIT')).toEqual(['VOID', 'RETURN']);
+  it('gives money back on voids, expiries and returns only', () => {
+    expect(TRANSACTION_EVENT_TYPES.filter((type) => effectivePolarity(type) === 'CREDIT')).toEqual(['VOID', 'RETURN', 'AUTHORIZATION_EXPIRY']);
   });
 
   it('counts as moving funds only the clearing, the return and its reversal', () => {

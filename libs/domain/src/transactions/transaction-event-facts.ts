@@ -5,9 +5,12 @@ import type { TransactionEventType, TransactionResult } from './transaction-valu
  * result alone: which way it moves money, whether it moves any, and the detailed result.
  */
 
-/** Authorizations, advices, clearings and return reversals take money from the cardholder; voids and returns give it back. */
+/**
+ * Authorizations, advices, clearings and return reversals take money from the cardholder; voids,
+ * expiries and returns give it back (an expiry releases the hold as a void does).
+ */
 export function effectivePolarity(type: TransactionEventType): 'CREDIT' | 'DEBIT' {
-  return type === 'VOID' || type === 'RETURN' ? 'CREDIT' : 'DEBIT';
+  return type === 'VOID' || type === 'AUTHORIZATION_EXPIRY' || type === 'RETURN' ? 'CREDIT' : 'DEBIT';
 }
 
 /** Only these move funds (Lithic: only financial events carry a settlement amount); the others hold or release. */

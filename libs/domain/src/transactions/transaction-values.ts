@@ -1,9 +1,12 @@
-/** Spec 2.3-2.6 enumerations and the merchant, as the API spells them. */
-export const TRANSACTION_STATUSES = ['PENDING', 'VOIDED', 'SETTLING', 'SETTLED', 'BOUNCED', 'DECLINED'] as const;
+/**
+ * Spec 2.3-2.6 enumerations and the merchant, as the API spells them. EXPIRED is Lithic's: an
+ * authorization whose hold ran out (expire_authorization, or a void of type AUTHORIZATION_EXPIRY).
+ */
+export const TRANSACTION_STATUSES = ['PENDING', 'VOIDED', 'SETTLING', 'SETTLED', 'BOUNCED', 'DECLINED', 'EXPIRED'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
-/** The spec's five, and Lithic's RETURN_REVERSAL (a return taken back; docs/decisions.md). */
-export const TRANSACTION_EVENT_TYPES = ['AUTHORIZATION', 'AUTHORIZATION_ADVICE', 'CLEARING', 'VOID', 'RETURN', 'RETURN_REVERSAL'] as const;
+/** The spec's five, and Lithic's RETURN_REVERSAL and AUTHORIZATION_EXPIRY (docs/decisions.md). */
+export const TRANSACTION_EVENT_TYPES = ['AUTHORIZATION', 'AUTHORIZATION_ADVICE', 'CLEARING', 'VOID', 'RETURN', 'RETURN_REVERSAL', 'AUTHORIZATION_EXPIRY'] as const;
 export type TransactionEventType = (typeof TRANSACTION_EVENT_TYPES)[number];
 
 export const DECLINE_REASONS = [

@@ -6,6 +6,7 @@ import {
   AdviseAuthorization,
   ClearAuthorization,
   ExistingTransaction,
+  ExpireAuthorization,
   RecordAuthorization,
   RecordReturn,
   ReverseReturn,
@@ -15,7 +16,7 @@ import {
   TransactionEvent,
   VoidAuthorization,
 } from './transaction';
-import { AmountAboveAvailable, LocalAmountOutOfRange, TransactionNotFound, TransactionStateConflict } from './transaction-errors';
+import { AmountAboveAvailable, ExpiryAmountNotPending, LocalAmountOutOfRange, TransactionNotFound, TransactionStateConflict } from './transaction-errors';
 import type { TransactionResult } from './transaction-values';
 import { cardToken, coffeeShop, fundingToken, now, otherProgramToken, programToken } from '../../test/fixtures';
 
@@ -60,6 +61,10 @@ const voided = (amount: number, eventToken = 'evt-void', at = decidedAt): Transa
   type: 'TransactionVoided',
   data: { transactionToken, eventToken, amount, at },
 });
+const expired = (amount: number, eventToken = 'evt-expiry', at = decidedAt): TransactionEvent => ({
+  type: 'TransactionExpired',
+  data: { transactionToken, eventToken, amount, at },
+});
 const cleared = (amount: number, eventToken = 'evt-clearing', at = decidedAt): TransactionEvent => ({
   type: 'TransactionCleared',
   data: { transactionToken, eventToken, amount, at },
@@ -91,6 +96,14 @@ const voidAuthorization = (amount: number | undefined, overrides: Partial<VoidAu
   transactionToken,
   programToken,
   eventToken: 'evt-void',
+  amount,
+  ...overrides,
+});
+const expire = (amount: number | undefined = undefined, overrides: Partial<ExpireAuthorization> = {}): ExpireAuthorization => ({
+  type: 'ExpireAuthorization',
+  transactionToken,
+  programToken,
+  eventToken: 'evt-expiry',
   amount,
   ...overrides,
 });
@@ -130,6 +143,7 @@ const stateAfter = (events: readonly TransactionEvent[]): ExistingTransaction =>
 /** A history that leaves the transaction in each status the pending-only moves must refuse. */
 const notPending: ReadonlyArray<readonly [string, readonly TransactionEvent[]]> = [
   ['VOIDED', [authorized(), voided(1000)]],
+  ['EXPIRED', [authorized(), expired(1000)]],
   ['SETTLING', [authorized(), cleared(1000)]],
   ['SETTLED', [authorized(), cleared(1000), settled()]],
   ['BOUNCED', [authorized(), cleared(1000), bounced('DISCONNECTED')]],
@@ -286,6 +300,44 @@ describe('transaction aggregate', () => {
     });
   });
 
+  describe('expiry (Lithic\'s AUTHORIZATION_EXPIRY): the hold runs out, whole', () => {
+    const histories: ReadonlyArray<readonly [string, readonly TransactionEvent[], number]> = [
+      ['an authorization', [authorized()], 1000],
+      ['a partly voided authorization', [authorized(), voided(400)], 600],
+      ['an advised authorization', [authorized(), advised(1500)], 1500],
+    ];
+
+    it.each(histories)('releases all that is pending of %s', (_, history, pendingAmount) => {
+      spec.given(history).when(expire()).then([expired(pendingAmount)]);
+    });
+
+    it('accepts an amount only when it is exactly what is pending', () => {
+      spec.given([authorized(), voided(400)]).when(expire(600)).then([expired(600)]);
+      spec.given([authorized(), voided(400)]).when(expire(500)).thenThrows(ExpiryAmountNotPending, 'amount 500 is not the 600 cents pending; an authorization expires whole');
+      spec.given([authorized()]).when(expire(1001)).thenThrows(ExpiryAmountNotPending);
+    });
+
+    it('makes the transaction EXPIRED with nothing pending, its authorized amounts kept', () => {
+      expect(stateAfter([authorized(), voided(400), expired(600)])).toMatchObject({
+        status: 'EXPIRED',
+        amount: 0,
+        merchantAmount: 0,
+        settledAmount: 0,
+        authorizationAmount: 1000,
+        merchantAuthorizationAmount: 920,
+      });
+      expect(stateAfter([authorized(), expired(1000)]).events.map(({ type, amount }) => [type, amount])).toEqual([
+        ['AUTHORIZATION', 1000],
+        ['AUTHORIZATION_EXPIRY', 1000],
+      ]);
+    });
+
+    it("refuses another program's transaction and an unknown token as not found", () => {
+      spec.given([authorized()]).when(expire(undefined, { programToken: otherProgramToken })).thenThrows(TransactionNotFound);
+      spec.given([]).when(expire()).thenThrows(TransactionNotFound);
+    });
+  });
+
   describe('void and clearing without an amount move the full pending amount (Lithic\'s default)', () => {
     const histories: ReadonlyArray<readonly [string, readonly TransactionEvent[], number]> = [
       ['an authorization', [authorized()], 1000],
@@ -377,6 +429,10 @@ describe('transaction aggregate', () => {
 
       it('refuses a clearing', () => {
         spec.given(history).when(clear(1000)).thenThrows(TransactionStateConflict, `is ${status}; a clearing needs a PENDING authorization`);
+      });
+
+      it('refuses an expiry', () => {
+        spec.given(history).when(expire()).thenThrows(TransactionStateConflict, `is ${status}; an expiry needs a PENDING authorization`);
       });
     });
 

@@ -1,7 +1,7 @@
 import { assertNever, Decider, DecisionContext } from '../core/decider';
 import type { AuthorizationFacts } from '../cards/card-state';
 import type { FundingSourceState } from '../programs/program';
-import { AmountAboveAvailable, LocalAmountOutOfRange, TransactionEventTokenWithdrawn, TransactionNotFound, TransactionStateConflict } from './transaction-errors';
+import { AmountAboveAvailable, ExpiryAmountNotPending, LocalAmountOutOfRange, TransactionEventTokenWithdrawn, TransactionNotFound, TransactionStateConflict } from './transaction-errors';
 import type { Merchant, TransactionEventType, TransactionResult, TransactionStatus } from './transaction-values';
 
 /**
@@ -30,6 +30,15 @@ export interface TransactionAdvised {
 
 export interface TransactionVoided {
   readonly type: 'TransactionVoided';
+  readonly data: AmountEventData;
+}
+
+/**
+ * The authorization's hold ran out (Lithic's AUTHORIZATION_EXPIRY): what was still pending is released
+ * and the transaction is EXPIRED. `amount` is the amount released.
+ */
+export interface TransactionExpired {
+  readonly type: 'TransactionExpired';
   readonly data: AmountEventData;
 }
 
@@ -85,6 +94,7 @@ export type TransactionEvent =
   | TransactionAuthorized
   | TransactionAdvised
   | TransactionVoided
+  | TransactionExpired
   | TransactionCleared
   | TransactionReturned
   | TransactionReturnReversed
@@ -170,6 +180,14 @@ export interface VoidAuthorization extends PendingAmountCommand {
   readonly type: 'VoidAuthorization';
 }
 
+/**
+ * Expires a pending authorization, whole. An amount, when given, must be exactly what is pending
+ * (a void of Lithic's type AUTHORIZATION_EXPIRY may carry one); expire_authorization gives none.
+ */
+export interface ExpireAuthorization extends PendingAmountCommand {
+  readonly type: 'ExpireAuthorization';
+}
+
 export interface ClearAuthorization extends PendingAmountCommand {
   readonly type: 'ClearAuthorization';
 }
@@ -212,6 +230,7 @@ export type TransactionCommand =
   | WithdrawEventToken
   | AdviseAuthorization
   | VoidAuthorization
+  | ExpireAuthorization
   | ClearAuthorization
   | RecordReturn
   | ReverseReturn
@@ -269,6 +288,13 @@ export function decideTransaction(command: TransactionCommand, transaction: Tran
       const amount = command.amount ?? existing.amount;
       if (amount > existing.amount) throw new AmountAboveAvailable('still pending', amount, existing.amount);
       return [{ type: 'TransactionVoided', data: amountData({ ...command, amount }, at) }];
+    }
+    case 'ExpireAuthorization': {
+      const existing = ownedTransaction(transaction, command.transactionToken, command.programToken);
+      notWithdrawn(existing, command.eventToken);
+      pending(existing, 'an expiry');
+      if (command.amount !== undefined && command.amount !== existing.amount) throw new ExpiryAmountNotPending(command.amount, existing.amount);
+      return [{ type: 'TransactionExpired', data: amountData({ ...command, amount: existing.amount }, at) }];
     }
     case 'ClearAuthorization': {
       const existing = ownedTransaction(transaction, command.transactionToken, command.programToken);
@@ -447,6 +473,17 @@ function evolveExisting(transaction: ExistingTransaction, event: Exclude<Transac
         amount: remaining,
         merchantAmount: inLocalCurrency(transaction, remaining),
         events: [...transaction.events, entry(eventToken, 'VOID', amount, at)],
+      };
+    }
+    case 'TransactionExpired': {
+      // The hold is gone whole: nothing is pending and nothing will clear (final, like a full void).
+      const { amount, eventToken, at } = event.data;
+      return {
+        ...transaction,
+        status: 'EXPIRED',
+        amount: 0,
+        merchantAmount: 0,
+        events: [...transaction.events, entry(eventToken, 'AUTHORIZATION_EXPIRY', amount, at)],
       };
     }
     case 'TransactionCleared': {

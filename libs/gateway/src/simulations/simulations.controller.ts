@@ -1,16 +1,13 @@
-import { Body, Inject, Logger, Req } from '@nestjs/common';
+import { Body, Req } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import { CallingProgram } from '@ledger/auth';
-import { type CommandOrigin, SettlementAccepted, SettlementModel, SimulateAuthorizationCommand, SimulateAuthorizeRequest, SimulateClearingRequest, SimulateReturnCommand, SimulateReturnRequest, SimulateReturnReversalCommand, SimulateReturnReversalRequest, SimulateSettlementCommand, SimulateSettleRequest, SimulateTransactionAmountRequest, SimulateTransactionEventCommand, SimulateVoidRequest, SimulationAccepted, SimulationResponse, TransactionAmountAction } from '@ledger/contracts';
-import type { FaultPoints } from '@ledger/event-store';
-import { FAULT_POINTS } from '@ledger/runtime';
+import { type CommandOrigin, SettlementAccepted, SettlementModel, SimulateAuthorizationCommand, SimulateAuthorizeRequest, SimulateClearingRequest, ExpireAuthorizationCommand, SimulateReturnCommand, SimulateReturnRequest, SimulateReturnReversalCommand, SimulateReturnReversalRequest, SimulateSettlementCommand, SimulateSettleRequest, SimulateTransactionAmountRequest, SimulateTransactionEventCommand, SimulateVoidRequest, SimulationResponse, TransactionAmountAction } from '@ledger/contracts';
 import { WriteAcknowledger } from '../http/write-acknowledger';
-import { mapError } from '../http/error-status';
-import { SimulatedWrite, SimulationOutcomes } from './simulation-outcomes';
+import { SimulatedWrites } from './simulated-writes';
 import { ProgramApi, Route } from '../http/api-routes';
 import { commandOrigin } from '../http/command-origin';
-import { AuthorizationDeclined, AuthorizationNotRecorded, AuthorizationOutcomeUnknown, RequestInvalid } from '../http/errors';
+import { AuthorizationDeclined, RequestInvalid } from '../http/errors';
 import { RequestWithId, requestIdOf } from '../http/request-id';
 
 /** Defaults for merchant fields a simulated authorization leaves out. */
@@ -27,13 +24,10 @@ function alias(ours: string | undefined, lithic: string | undefined, names: stri
 /** Spec section 4.1-4.4 plus authorization advice and settlement: sandbox only. */
 @ProgramApi('simulations (sandbox only)', 'v1/simulate', { errors: [404, 409], sandboxOnly: true })
 export class SimulationsController {
-  private readonly logger = new Logger('SimulationsController');
-
   constructor(
     private readonly commands: CommandBus,
     private readonly acknowledger: WriteAcknowledger,
-    private readonly outcomes: SimulationOutcomes,
-    @Inject(FAULT_POINTS) private readonly faults: FaultPoints,
+    private readonly writes: SimulatedWrites,
   ) {}
 
   @Route('POST', 'authorize', {
@@ -45,32 +39,10 @@ export class SimulationsController {
     const origin = commandOrigin(programToken, request);
     // Ours, not the service's: should no answer come back, the token is where to look.
     const transactionToken = randomUUID();
-    const accepted = await this.executeSimulation(origin, { kind: 'opening', transactionToken }, this.authorizationCommand(origin, body, transactionToken));
+    const accepted = await this.writes.execute(origin, { kind: 'opening', transactionToken }, this.authorizationCommand(origin, body, transactionToken));
     this.acknowledger.readsWaitFor(programToken, { token: accepted.transactionToken, position: accepted.position });
     if (accepted.result !== 'APPROVED') throw new AuthorizationDeclined(accepted.result, accepted.transactionToken);
     return { debugging_request_id: requestIdOf(request), token: accepted.transactionToken };
-  }
-
-  /**
-   * Runs a simulation that writes a card and its transaction. A failure that would answer 5xx is
-   * resolved first (SimulationOutcomes): a write that stands is answered as recorded; otherwise its
-   * token is withdrawn and the 5xx says nothing stands. A 4xx (no such card, invalid input) is decided
-   * before anything is written and passes as it is.
-   */
-  private async executeSimulation(origin: CommandOrigin, write: SimulatedWrite, command: object): Promise<SimulationAccepted> {
-    try {
-      const accepted = await this.commands.execute<object, SimulationAccepted>(command);
-      this.faults.reached('gateway-answering');
-      return accepted;
-    } catch (error) {
-      const mapped = mapError(error);
-      if (mapped.status < 500) throw error;
-      this.logger.warn({ request_id: origin.correlationId, msg: `simulation on transaction ${write.transactionToken} failed (${error instanceof Error ? error.message : String(error)}); finding its outcome` });
-      const outcome = await this.outcomes.resolve(origin, write);
-      if (outcome.outcome === 'recorded') return { transactionToken: write.transactionToken, result: outcome.result, position: outcome.position };
-      if (outcome.outcome === 'withdrawn') throw new AuthorizationNotRecorded(mapped.message);
-      throw new AuthorizationOutcomeUnknown(write.transactionToken);
-    }
   }
 
   private authorizationCommand(origin: CommandOrigin, body: SimulateAuthorizeRequest, transactionToken: string): SimulateAuthorizationCommand {
@@ -96,9 +68,21 @@ export class SimulationsController {
     );
   }
 
-  @Route('POST', 'void', { summary: 'Void (part of) a pending authorization (spec 4.2); all that is pending when amount is absent', answers: SimulationResponse })
-  void(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateVoidRequest): Promise<SimulationResponse> {
-    return this.transactionEvent('VOID', programToken, request, body);
+  @Route('POST', 'void', {
+    summary: 'Void (part of) a pending authorization (spec 4.2), all that is pending when amount is absent; type AUTHORIZATION_EXPIRY expires it whole instead',
+    answers: SimulationResponse,
+  })
+  async void(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateVoidRequest): Promise<SimulationResponse> {
+    if (body.type !== 'AUTHORIZATION_EXPIRY') return this.transactionEvent('VOID', programToken, request, body);
+    const origin = commandOrigin(programToken, request);
+    const eventToken = randomUUID();
+    const accepted = await this.writes.execute(
+      origin,
+      { kind: 'movement', transactionToken: body.token, eventToken },
+      new ExpireAuthorizationCommand(origin, body.token, body.amount, eventToken),
+    );
+    await this.acknowledger.visible({ token: accepted.transactionToken, position: accepted.position });
+    return { debugging_request_id: requestIdOf(request) };
   }
 
   @Route('POST', 'clearing', {
@@ -119,7 +103,7 @@ export class SimulationsController {
     const origin = commandOrigin(programToken, request);
     const transactionToken = randomUUID();
     const merchant = { acceptorId: '', city: '', country: DEFAULT_COUNTRY, descriptor: body.descriptor, mcc: DEFAULT_MCC, state: '' };
-    const accepted = await this.executeSimulation(
+    const accepted = await this.writes.execute(
       origin,
       { kind: 'opening', transactionToken },
       new SimulateReturnCommand(origin, body.pan, body.amount, merchant, transactionToken),
@@ -135,7 +119,7 @@ export class SimulationsController {
   async returnReversal(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateReturnReversalRequest): Promise<SimulationResponse> {
     const origin = commandOrigin(programToken, request);
     const eventToken = randomUUID();
-    const accepted = await this.executeSimulation(
+    const accepted = await this.writes.execute(
       origin,
       { kind: 'movement', transactionToken: body.token, eventToken },
       new SimulateReturnReversalCommand(origin, body.token, eventToken),
@@ -165,7 +149,7 @@ export class SimulationsController {
   ): Promise<SimulationResponse> {
     const origin = commandOrigin(programToken, request);
     const eventToken = randomUUID();
-    const accepted = await this.executeSimulation(
+    const accepted = await this.writes.execute(
       origin,
       { kind: 'movement', transactionToken: body.token, eventToken },
       new SimulateTransactionEventCommand(origin, action, body.token, body.amount, eventToken),

@@ -203,6 +203,7 @@ const TRANSACTION_EVENT_SAMPLES: { readonly [Type in TransactionEventType]: (fac
   }),
   TransactionAdvised: (facts) => ({ type: 'TransactionAdvised', data: { transactionToken: facts.transactionToken, eventToken: randomUUID(), amount: 1500, at: facts.at } }),
   TransactionVoided: (facts) => ({ type: 'TransactionVoided', data: { transactionToken: facts.transactionToken, eventToken: randomUUID(), amount: 500, at: facts.at } }),
+  TransactionExpired: (facts) => ({ type: 'TransactionExpired', data: { transactionToken: facts.transactionToken, eventToken: randomUUID(), amount: 1000, at: facts.at } }),
   TransactionCleared: (facts) => ({ type: 'TransactionCleared', data: { transactionToken: facts.transactionToken, eventToken: randomUUID(), amount: 1000, at: facts.at } }),
   TransactionSettled: (facts) => ({ type: 'TransactionSettled', data: { transactionToken: facts.transactionToken, at: facts.at } }),
   TransactionBounced: (facts) => ({ type: 'TransactionBounced', data: { transactionToken: facts.transactionToken, at: facts.at, fundingState: 'DELETED' } }),

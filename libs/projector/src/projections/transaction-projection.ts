@@ -9,6 +9,7 @@ const TRANSACTION_EVENTS = [
   'TransactionAuthorized',
   'TransactionAdvised',
   'TransactionVoided',
+  'TransactionExpired',
   'TransactionCleared',
   'TransactionReturned',
   'TransactionReturnReversed',

@@ -5,7 +5,7 @@ import { businessTime, commandHandler, decideAcrossStreams, FaultPoints, formatP
 import { FAULT_POINTS, PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 
 /**
- * Void, clearing, advice and return reversal: the transaction moves and its card counts the new
+ * Void, expiry, clearing, advice and return reversal: the transaction moves and its card counts the new
  * amount, decided together (decideTransactionMovement) and written as one atomic write with the
  * version each stream was decided on. The card's commands queue in this process, so the write
  * rarely meets a concurrent authorization of the same card; when it does, it is decided again.
