@@ -168,9 +168,6 @@ describe('the lithic SDK against the service', () => {
     await expect(physical).rejects.toMatchObject({ status: 400, error: { message: expect.stringContaining('type must be one of') } });
 
     const card = await client.cards.create({ type: 'SINGLE_USE' });
-    await expect(client.transactions.simulateAuthorization({ amount: 100, descriptor: 'SHOP', pan: card.pan!, status: 'BALANCE_INQUIRY' })).rejects.toMatchObject({
-      status: 400,
-    });
     await expect(
       client.transactions.simulateAuthorization({ amount: 100, descriptor: 'SHOP', pan: card.pan!, state: 'NY', merchant_acceptor_state: 'CA' } as never),
     ).rejects.toMatchObject({ status: 400, error: { message: 'state and merchant_acceptor_state name the same field and differ' } });
@@ -301,8 +298,20 @@ describe('every applicable SDK method of cards, transactions, accounts, auth str
     await client.transactions.simulateReturnReversal({ token: returned.token! });
     expect((await client.transactions.retrieve(returned.token!)).status).toBe('VOIDED');
 
-    // Credit authorizations are not simulated here (docs/decisions.md): the route does not exist.
-    await expect(client.transactions.simulateCreditAuthorization({ amount: 100, descriptor: 'CREDIT', pan })).rejects.toMatchObject({ status: 404 });
+    // simulateCreditAuthorizationAdvice: bare, and with every optional field (lithic-sdk-authorization-kinds.spec.ts follows its effect)
+    const credit = await client.transactions.simulateCreditAuthorizationAdvice({ amount: 100, descriptor: 'CREDIT', pan });
+    expect((await client.transactions.retrieve(credit.token!)).amount).toBe(-100);
+    const fullCredit = await client.transactions.simulateCreditAuthorizationAdvice({
+      amount: 200,
+      descriptor: 'CREDIT',
+      pan,
+      mcc: '5812',
+      merchant_acceptor_city: 'PARIS',
+      merchant_acceptor_country: 'FRA',
+      merchant_acceptor_id: 'ACQ-1',
+      merchant_acceptor_state: 'IDF',
+    });
+    expect((await client.transactions.retrieve(fullCredit.token!)).merchant).toMatchObject({ city: 'PARIS', country: 'FRA', acceptor_id: 'ACQ-1', state: 'IDF', mcc: '5812' });
   });
 
   it('accounts: retrieve, update and list, with both spend_limit shapes in one object', async () => {

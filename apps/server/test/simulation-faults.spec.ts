@@ -55,6 +55,18 @@ const SIMULATIONS: Record<string, Simulation> = {
   clearing: { path: 'clearing', entry: 'CLEARING', withdrawal: 'EventTokenWithdrawn', prepare: async () => ({ token: await authorized(500) }) },
   advice: { path: 'authorization_advice', entry: 'AUTHORIZATION_ADVICE', withdrawal: 'EventTokenWithdrawn', prepare: async () => ({ token: await authorized(500), amount: 800 }) },
   'return reversal': { path: 'return_reversal', entry: 'RETURN_REVERSAL', withdrawal: 'EventTokenWithdrawn', prepare: async () => ({ token: await returned(300) }) },
+  'credit authorization advice': {
+    path: 'credit_authorization_advice',
+    entry: 'CREDIT_AUTHORIZATION_ADVICE',
+    withdrawal: 'AuthorizationWithdrawn',
+    prepare: async () => ({ pan: card.pan, amount: 300, descriptor: `Refund ${randomUUID().slice(0, 8)}` }),
+  },
+  'financial credit authorization': {
+    path: 'authorize',
+    entry: 'FINANCIAL_CREDIT_AUTHORIZATION',
+    withdrawal: 'AuthorizationWithdrawn',
+    prepare: async () => ({ pan: card.pan, amount: 300, descriptor: `Refund ${randomUUID().slice(0, 8)}`, status: 'FINANCIAL_CREDIT_AUTHORIZATION' }),
+  },
   return: {
     path: 'return',
     entry: 'RETURN',

@@ -57,6 +57,11 @@ const SIMULATIONS: Record<string, KilledSimulation> = {
   clearing: { path: 'clearing', entry: 'CLEARING', prepare: async (server, pan) => pending(await authorized(server, pan, 500), {}) },
   advice: { path: 'authorization_advice', entry: 'AUTHORIZATION_ADVICE', prepare: async (server, pan) => pending(await authorized(server, pan, 500), { amount: 800 }) },
   'return reversal': { path: 'return_reversal', entry: 'RETURN_REVERSAL', prepare: async (server, pan) => pending(await returned(server, pan, 300), {}) },
+  'credit authorization advice': {
+    path: 'credit_authorization_advice',
+    entry: 'CREDIT_AUTHORIZATION_ADVICE',
+    prepare: async (_server, pan) => ({ body: { pan, amount: 300, descriptor: `Refund ${randomUUID().slice(0, 8)}` } }),
+  },
   return: { path: 'return', entry: 'RETURN', prepare: async (_server, pan) => ({ body: { pan, amount: 300, descriptor: `Refund ${randomUUID().slice(0, 8)}` } }) },
 };
 
@@ -116,7 +121,7 @@ describe.each(Object.keys(SIMULATIONS).map((name) => [name]))('%s', (name) => {
           return page.length === recorded ? page : null;
         });
         for (const intent of intents) {
-          // A return opens its own transaction: find it by the descriptor the intent sent.
+          // A return (or a credit) opens its own transaction: find it by the descriptor the intent sent.
           const transactions = intent.transaction
             ? standing.filter((tx) => tx.token === intent.transaction)
             : standing.filter((tx) => tx.merchant.descriptor === intent.body.descriptor);

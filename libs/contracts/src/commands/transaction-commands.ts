@@ -1,4 +1,4 @@
-import type { AuthorizationFacts, DeclineReason, Merchant, TransactionResult } from '@ledger/domain';
+import type { AuthorizationFacts, CreditAuthorizationKind, DebitAuthorizationKind, DeclineReason, Merchant, TransactionResult } from '@ledger/domain';
 import { type CommandOrigin } from './command-origin';
 
 /** Card details an authorization may present, checked against the card. */
@@ -17,6 +17,8 @@ export interface SimulatedAuthorization {
   readonly merchantAmount: number;
   readonly presented: PresentedCardDetails;
   readonly partialApprovalCapable?: boolean;
+  /** Lithic's kind of debit message; a plain (dual-message) purchase authorization when absent. */
+  readonly kind?: DebitAuthorizationKind;
 }
 
 /** What a simulation recorded: the transaction, its result, and where the last event landed. */
@@ -75,6 +77,8 @@ export class SimulateReturnCommand {
     readonly merchant: Merchant,
     /** The gateway's token for the return's transaction: should no answer come back, it is where to look. */
     readonly transactionToken: string,
+    /** Lithic's kind of credit, which takes the return's way; a plain return when absent. */
+    readonly kind?: CreditAuthorizationKind,
   ) {}
 }
 

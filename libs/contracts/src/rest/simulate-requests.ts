@@ -9,7 +9,9 @@ function AmountField(minimum: number, options: FieldOptions = {}): PropertyDecor
   return CentsField({ ...options, minimum, message, belowMinimum: message });
 }
 export const MAX_DESCRIPTOR_LENGTH = 255;
-export const SIMULATED_AUTHORIZATION_STATUSES = ['AUTHORIZATION'] as const;
+/** Lithic's `status` of simulateAuthorization: its message kinds (TransactionSimulateAuthorizationParams). */
+export const SIMULATED_AUTHORIZATION_STATUSES = ['AUTHORIZATION', 'BALANCE_INQUIRY', 'CREDIT_AUTHORIZATION', 'FINANCIAL_AUTHORIZATION', 'FINANCIAL_CREDIT_AUTHORIZATION'] as const;
+export type SimulatedAuthorizationStatus = (typeof SIMULATED_AUTHORIZATION_STATUSES)[number];
 export const SIMULATED_VOID_TYPES = ['AUTHORIZATION_REVERSAL', 'AUTHORIZATION_EXPIRY'] as const;
 
 /** POST /v1/simulate/authorize (spec 4.1) plus the optional merchant and card-detail fields of issue 3. */
@@ -73,11 +75,48 @@ export class SimulateAuthorizeRequest {
   merchant_acceptor_country?: string;
 
   /**
-   * Lithic's kind of simulated message. Only AUTHORIZATION (its default, a dual-message purchase) is
-   * what this endpoint simulates; balance inquiries and credit or single-message authorizations are not.
+   * Lithic's kind of simulated message: AUTHORIZATION (its default, a dual-message purchase),
+   * BALANCE_INQUIRY (amount 0, spends nothing), FINANCIAL_AUTHORIZATION (a debit cleared at once),
+   * CREDIT_AUTHORIZATION (a refund waiting for its clearing) and FINANCIAL_CREDIT_AUTHORIZATION (a
+   * refund credited at once); docs/api.md says what each does to the card's spend.
    */
-  @OneOfField(SIMULATED_AUTHORIZATION_STATUSES, { optional: true, description: 'Lithic SDK field; only AUTHORIZATION is simulated', message: 'status must be AUTHORIZATION (the only kind simulated)' })
-  status?: (typeof SIMULATED_AUTHORIZATION_STATUSES)[number];
+  @OneOfField(SIMULATED_AUTHORIZATION_STATUSES, {
+    optional: true,
+    default: 'AUTHORIZATION',
+    description: 'Lithic SDK field: the kind of message (AUTHORIZATION, BALANCE_INQUIRY, CREDIT_AUTHORIZATION, FINANCIAL_AUTHORIZATION, FINANCIAL_CREDIT_AUTHORIZATION)',
+  })
+  status?: SimulatedAuthorizationStatus;
+}
+
+/**
+ * POST /v1/simulate/credit_authorization_advice (Lithic's simulateCreditAuthorizationAdvice): the
+ * network approved a refund on the card's behalf; it waits for its clearing. The merchant fields are
+ * Lithic's names for them.
+ */
+export class SimulateCreditAuthorizationAdviceRequest {
+  @AmountField(1, { description: 'Cents, positive; the transaction shows it negative, as a credit' })
+  amount!: number;
+
+  @TextField(MAX_DESCRIPTOR_LENGTH, { description: 'Merchant descriptor', notEmpty: 'descriptor must not be empty' })
+  descriptor!: string;
+
+  @PatternField(/^\d{16}$/, 'pan must be a 16-digit card number')
+  pan!: string;
+
+  @PatternField(/^\d{4}$/, 'mcc must be a four-digit merchant category code', { optional: true, default: '5999' })
+  mcc?: string;
+
+  @TextField(64, { optional: true })
+  merchant_acceptor_id?: string;
+
+  @TextField(64, { optional: true, description: 'Merchant city' })
+  merchant_acceptor_city?: string;
+
+  @TextField(64, { optional: true, description: 'Merchant state' })
+  merchant_acceptor_state?: string;
+
+  @PatternField(/^[A-Z]{3}$/, 'merchant_acceptor_country must be a three-letter ISO 3166 alpha-3 code', { optional: true, default: 'USA', description: 'ISO 3166 alpha-3' })
+  merchant_acceptor_country?: string;
 }
 
 /** POST /v1/simulate/return (spec 4.4). */

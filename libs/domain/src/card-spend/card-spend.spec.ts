@@ -191,6 +191,48 @@ describe('decideReturn: a return opens its transaction and credits its card', ()
   });
 });
 
+describe("Lithic's credits take the return's way: money back, never declined", () => {
+  const { at: _a, fundingToken: _f, ...presented } = facts(300);
+  const spentOn = (cardState: IssuedCard) => cardState.spend.get(transactionToken)?.amount;
+
+  it('a financial credit authorization gives the spend back at once, as a return', () => {
+    const decided = decideReturn({ ...presented, kind: 'FINANCIAL_CREDIT_AUTHORIZATION' }, card(), noTransaction, now);
+    expect(decided.card).toEqual([{ type: 'CardReturnCredited', data: { cardToken, transactionToken, eventToken: 'evt-authorization', amount: 300, at } }]);
+    expect(spentOn(foldEvents(cardDecider, [cardCreated(), ...decided.card]) as IssuedCard)).toBe(-300);
+  });
+
+  it.each(['CREDIT_AUTHORIZATION', 'CREDIT_AUTHORIZATION_ADVICE'] as const)('a %s gives nothing back until its clearing, which gives back the cleared amount', (kind) => {
+    const decided = decideReturn({ ...presented, kind }, card(), noTransaction, now);
+    expect(decided.card).toEqual([{ type: 'CardReturnCredited', data: { cardToken, transactionToken, eventToken: 'evt-authorization', amount: 0, at } }]);
+    const credited = foldEvents(cardDecider, [cardCreated(), ...decided.card]) as IssuedCard;
+    // Counted as nothing (the fold negates the credited 0, so the entry is -0).
+    expect(spentOn(credited)).toBeCloseTo(0);
+
+    const pendingCredit = foldEvents(transactionDecider, decided.transaction);
+    const clearing = decideTransactionMovement({ type: 'ClearAuthorization', transactionToken, programToken, eventToken: 'evt-clearing' }, pendingCredit, 0, credited, now);
+    expect(clearing.card).toEqual([{ type: 'CardSpendAdjusted', data: { cardToken, transactionToken, transactionVersion: 1, cause: 'CLEARING', amount: -300 } }]);
+    expect(spentOn(foldEvents(cardDecider, [cardCreated(), ...decided.card, ...clearing.card]) as IssuedCard)).toBe(-300);
+  });
+});
+
+describe('decideAuthorizationAndTransaction for the debit kinds', () => {
+  const singleUse = (): IssuedCard => foldEvents(cardDecider, [cardCreated({ cardType: 'SINGLE_USE' })]) as IssuedCard;
+
+  it('a balance inquiry is recorded, spends nothing and leaves a single-use card open', () => {
+    const inquiry = { ...authorize, facts: { ...requested, amount: 0, merchantAmount: 0, kind: 'BALANCE_INQUIRY' as const } };
+    const decided = decideAuthorizationAndTransaction(inquiry, singleUse(), noTransaction, now);
+    expect(decided.card.map((event) => event.type)).toEqual(['CardAuthorizationApproved']);
+    expect(decided.transaction).toEqual([{ type: 'TransactionAuthorized', data: { ...facts(0), merchantAmount: 0, kind: 'BALANCE_INQUIRY', result: 'APPROVED' } }]);
+  });
+
+  it('a financial authorization counts against the limit as a purchase does, and is cleared at once', () => {
+    const financial = { ...authorize, facts: { ...requested, kind: 'FINANCIAL_AUTHORIZATION' as const } };
+    const decided = decideAuthorizationAndTransaction(financial, singleUse(), noTransaction, now);
+    expect(decided.card.map((event) => event.type)).toEqual(['CardAuthorizationApproved', 'CardClosed']);
+    expect(foldEvents(transactionDecider, decided.transaction)).toMatchObject({ status: 'SETTLING', settledAmount: 500 });
+  });
+});
+
 describe('decideSettlement: the funding source as the program has it now decides', () => {
   const settling = foldEvents(transactionDecider, [transactionAuthorized, { type: 'TransactionCleared', data: { transactionToken, eventToken: 'evt-clearing', amount: 500, at } }]);
 

@@ -1,7 +1,7 @@
 import { assertNever } from '../core/decider';
 import { decideSpendAdjustment } from '../cards/card-authorization';
 import type { Card, SpendAdjustmentCause } from '../cards/card-state';
-import { decideTransaction, evolveTransaction, type AdviseAuthorization, type ClearAuthorization, type ExpireAuthorization, type ReverseReturn, type Transaction, type VoidAuthorization } from '../transactions/transaction';
+import { countedSpend, decideTransaction, evolveTransaction, type AdviseAuthorization, type ClearAuthorization, type ExpireAuthorization, type ReverseReturn, type Transaction, type VoidAuthorization } from '../transactions/transaction';
 import { TransactionNotFound } from '../transactions/transaction-errors';
 import { NOTHING_TO_DO, type CardAndTransactionEvents } from './card-and-transaction-events';
 
@@ -48,7 +48,7 @@ export function decideTransactionMovement(
       transactionToken: moved.transactionToken,
       transactionVersion: transactionVersion + transactionEvents.length,
       cause: causeOf(movement),
-      amount: moved.amount,
+      amount: countedSpend(moved),
     },
     card,
   );

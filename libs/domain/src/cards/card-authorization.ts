@@ -65,6 +65,8 @@ export function decideAuthorization(command: AuthorizeSpend, card: Card, now: Da
   if (reason !== null) return [{ type: 'CardAuthorizationDeclined', data: { ...recorded, reason } }];
 
   const events: CardEvent[] = [{ type: 'CardAuthorizationApproved', data: recorded }];
+  // A balance inquiry buys nothing: it neither locks a merchant-locked card nor uses up a single-use one.
+  if (facts.kind === 'BALANCE_INQUIRY') return events;
   if (cardUse(card.cardType) === 'MERCHANT_LOCKED' && card.lockedMerchantKey === null) {
     events.push({ type: 'CardMerchantLocked', data: { cardToken: card.cardToken, merchantKey: merchantKey(facts.merchant), hostname: facts.merchant.descriptor } });
   }

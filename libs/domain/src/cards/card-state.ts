@@ -1,5 +1,5 @@
 import { assertNever } from '../core/decider';
-import type { DeclineReason, Merchant } from '../transactions/transaction-values';
+import type { AuthorizationKind, DeclineReason, Merchant } from '../transactions/transaction-values';
 import { SpendHistory } from './spend-history';
 import type { CardState, CardType, CreatableCardState, SpendLimitDuration } from './card-values';
 
@@ -78,6 +78,11 @@ export interface AuthorizationFacts {
   readonly authorizationCode: string;
   readonly fundingToken: string;
   readonly at: string;
+  /**
+   * Lithic's kind of message, when it is not a plain purchase authorization (or a plain return):
+   * absent in every event recorded before kinds existed, which are exactly those.
+   */
+  readonly kind?: AuthorizationKind;
 }
 
 export interface CardAuthorizationApproved {

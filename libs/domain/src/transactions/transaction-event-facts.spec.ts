@@ -2,12 +2,19 @@ import { DETAILED_RESULTS, effectivePolarity, isFinancialEvent } from './transac
 import { TRANSACTION_EVENT_TYPES } from './transaction-values';
 
 describe("Lithic's per-event facts", () => {
-  it('gives money back on voids, expiries and returns only', () => {
-    expect(TRANSACTION_EVENT_TYPES.filter((type) => effectivePolarity(type) === 'CREDIT')).toEqual(['VOID', 'RETURN', 'AUTHORIZATION_EXPIRY']);
+  it('gives money back on voids, expiries, returns and credits only', () => {
+    expect(TRANSACTION_EVENT_TYPES.filter((type) => effectivePolarity(type) === 'CREDIT')).toEqual([
+      'VOID',
+      'RETURN',
+      'AUTHORIZATION_EXPIRY',
+      'CREDIT_AUTHORIZATION',
+      'CREDIT_AUTHORIZATION_ADVICE',
+      'FINANCIAL_CREDIT_AUTHORIZATION',
+    ]);
   });
 
-  it('counts as moving funds only the clearing, the return and its reversal', () => {
-    expect(TRANSACTION_EVENT_TYPES.filter(isFinancialEvent)).toEqual(['CLEARING', 'RETURN', 'RETURN_REVERSAL']);
+  it('counts as moving funds only the clearing, the return and its reversal, and the single-message authorizations', () => {
+    expect(TRANSACTION_EVENT_TYPES.filter(isFinancialEvent)).toEqual(['CLEARING', 'RETURN', 'RETURN_REVERSAL', 'FINANCIAL_AUTHORIZATION', 'FINANCIAL_CREDIT_AUTHORIZATION']);
   });
 
   it('gives two results the same detailed result only when it is the general DECLINED', () => {

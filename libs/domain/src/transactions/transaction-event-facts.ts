@@ -1,4 +1,4 @@
-import type { TransactionEventType, TransactionResult } from './transaction-values';
+import { CREDIT_AUTHORIZATION_KINDS, type TransactionEventType, type TransactionResult } from './transaction-values';
 
 /**
  * What Lithic's per-event fields say of one event of a transaction, from the event's type and
@@ -6,16 +6,22 @@ import type { TransactionEventType, TransactionResult } from './transaction-valu
  */
 
 /**
- * Authorizations, advices, clearings and return reversals take money from the cardholder; voids,
- * expiries and returns give it back (an expiry releases the hold as a void does).
+ * Authorizations (of every debit kind), advices, clearings and return reversals take money from the
+ * cardholder; voids, expiries, returns and credits give it back (an expiry releases the hold as a void does).
  */
 export function effectivePolarity(type: TransactionEventType): 'CREDIT' | 'DEBIT' {
-  return type === 'VOID' || type === 'AUTHORIZATION_EXPIRY' || type === 'RETURN' ? 'CREDIT' : 'DEBIT';
+  return CREDIT_EVENT_TYPES.includes(type) ? 'CREDIT' : 'DEBIT';
 }
 
-/** Only these move funds (Lithic: only financial events carry a settlement amount); the others hold or release. */
+/** Voids, expiries, returns and Lithic's credit authorizations (money back). */
+const CREDIT_EVENT_TYPES: readonly TransactionEventType[] = ['VOID', 'AUTHORIZATION_EXPIRY', 'RETURN', ...CREDIT_AUTHORIZATION_KINDS];
+
+/**
+ * Only these move funds (Lithic: only financial events carry a settlement amount); the others hold
+ * or release. Single-message (financial) authorizations move funds as they are approved.
+ */
 export function isFinancialEvent(type: TransactionEventType): boolean {
-  return type === 'CLEARING' || type === 'RETURN' || type === 'RETURN_REVERSAL';
+  return type === 'CLEARING' || type === 'RETURN' || type === 'RETURN_REVERSAL' || type === 'FINANCIAL_AUTHORIZATION' || type === 'FINANCIAL_CREDIT_AUTHORIZATION';
 }
 
 /**

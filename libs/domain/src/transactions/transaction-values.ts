@@ -5,8 +5,34 @@
 export const TRANSACTION_STATUSES = ['PENDING', 'VOIDED', 'SETTLING', 'SETTLED', 'BOUNCED', 'DECLINED', 'EXPIRED'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
-/** The spec's five, and Lithic's RETURN_REVERSAL and AUTHORIZATION_EXPIRY (docs/decisions.md). */
-export const TRANSACTION_EVENT_TYPES = ['AUTHORIZATION', 'AUTHORIZATION_ADVICE', 'CLEARING', 'VOID', 'RETURN', 'RETURN_REVERSAL', 'AUTHORIZATION_EXPIRY'] as const;
+/**
+ * Lithic's kinds of authorization message beside the plain (dual-message) purchase authorization and
+ * the return: each opens a transaction whose first event has the kind's name (docs/decisions.md).
+ * Debits are decided by the card like an authorization; credits are money back, like a return.
+ */
+export const DEBIT_AUTHORIZATION_KINDS = ['BALANCE_INQUIRY', 'FINANCIAL_AUTHORIZATION'] as const;
+export const CREDIT_AUTHORIZATION_KINDS = ['CREDIT_AUTHORIZATION', 'CREDIT_AUTHORIZATION_ADVICE', 'FINANCIAL_CREDIT_AUTHORIZATION'] as const;
+export type DebitAuthorizationKind = (typeof DEBIT_AUTHORIZATION_KINDS)[number];
+export type CreditAuthorizationKind = (typeof CREDIT_AUTHORIZATION_KINDS)[number];
+export type AuthorizationKind = DebitAuthorizationKind | CreditAuthorizationKind;
+
+/** Credits that wait for a clearing (dual message): they give nothing back until cleared (Lithic). */
+export function isPendingCreditKind(kind: string | undefined): boolean {
+  return kind === 'CREDIT_AUTHORIZATION' || kind === 'CREDIT_AUTHORIZATION_ADVICE';
+}
+
+/** The spec's five, and Lithic's RETURN_REVERSAL, AUTHORIZATION_EXPIRY and kinds of authorization (docs/decisions.md). */
+export const TRANSACTION_EVENT_TYPES = [
+  'AUTHORIZATION',
+  'AUTHORIZATION_ADVICE',
+  'CLEARING',
+  'VOID',
+  'RETURN',
+  'RETURN_REVERSAL',
+  'AUTHORIZATION_EXPIRY',
+  ...DEBIT_AUTHORIZATION_KINDS,
+  ...CREDIT_AUTHORIZATION_KINDS,
+] as const;
 export type TransactionEventType = (typeof TRANSACTION_EVENT_TYPES)[number];
 
 export const DECLINE_REASONS = [

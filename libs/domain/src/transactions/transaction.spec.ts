@@ -395,6 +395,45 @@ describe('transaction aggregate', () => {
     });
   });
 
+  describe("Lithic's kinds of authorization: the first event has the kind's name", () => {
+    it('a balance inquiry is complete at once and moves nothing (SETTLED, amount 0)', () => {
+      const inquiry = authorized('APPROVED', { amount: 0, merchantAmount: 0, kind: 'BALANCE_INQUIRY' });
+      expect(stateAfter([inquiry])).toMatchObject({ status: 'SETTLED', amount: 0, settledAmount: 0 });
+      expect(stateAfter([inquiry]).events.map(({ type }) => type)).toEqual(['BALANCE_INQUIRY']);
+      spec.given([inquiry]).when(clear(undefined)).thenThrows(TransactionStateConflict, 'is SETTLED');
+    });
+
+    it('a financial authorization is cleared as it is approved (SETTLING, settled at its amount); declined, it is DECLINED', () => {
+      const financial = authorized('APPROVED', { kind: 'FINANCIAL_AUTHORIZATION' });
+      expect(stateAfter([financial])).toMatchObject({ status: 'SETTLING', amount: 1000, settledAmount: 1000, authorizationAmount: 1000 });
+      expect(stateAfter([financial]).events.map(({ type }) => type)).toEqual(['FINANCIAL_AUTHORIZATION']);
+      spec.given([financial]).when(voidAuthorization(undefined)).thenThrows(TransactionStateConflict, 'is SETTLING');
+      expect(stateAfter([authorized('USER_TRANSACTION_LIMIT', { kind: 'FINANCIAL_AUTHORIZATION' })])).toMatchObject({ status: 'DECLINED', settledAmount: 0 });
+    });
+
+    it('a financial credit authorization is money back at once, as a return, and can be reversed as one', () => {
+      const credit = returned({ kind: 'FINANCIAL_CREDIT_AUTHORIZATION' });
+      expect(stateAfter([credit])).toMatchObject({ status: 'SETTLING', amount: -1000, settledAmount: -1000 });
+      expect(stateAfter([credit]).events.map(({ type }) => type)).toEqual(['FINANCIAL_CREDIT_AUTHORIZATION']);
+      spec.given([credit]).when(reverseReturn()).then([returnReversed(1000)]);
+    });
+
+    it.each(['CREDIT_AUTHORIZATION', 'CREDIT_AUTHORIZATION_ADVICE'] as const)('a %s is PENDING and negative until its clearing makes it money back', (kind) => {
+      const credit = returned({ kind });
+      expect(stateAfter([credit])).toMatchObject({ status: 'PENDING', amount: -1000, authorizationAmount: -1000, settledAmount: 0, merchantAmount: -920 });
+      spec.given([credit]).when(clear(undefined)).then([cleared(1000)]);
+      expect(stateAfter([credit, cleared(600)])).toMatchObject({ status: 'SETTLING', amount: -600, settledAmount: -600, merchantAmount: -552 });
+      spec.given([credit, cleared(1000)]).when(reverseReturn()).then([returnReversed(1000)]);
+    });
+
+    it.each(['CREDIT_AUTHORIZATION', 'CREDIT_AUTHORIZATION_ADVICE'] as const)('refuses to void, expire or advise a pending %s (Lithic simulates none of them on credits)', (kind) => {
+      const credit = returned({ kind });
+      for (const command of [voidAuthorization(100), expire(), advise(500)]) {
+        spec.given([credit]).when(command).thenThrows(TransactionStateConflict, 'needs a PENDING debit authorization, not a credit');
+      }
+    });
+  });
+
   describe('local-currency amounts stay amounts', () => {
     const MAX = Number.MAX_SAFE_INTEGER;
     // 1 cent authorized as the largest merchant amount: any larger advice or clearing would convert past 2^53.

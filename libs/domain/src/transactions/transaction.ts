@@ -2,7 +2,7 @@ import { assertNever, Decider, DecisionContext } from '../core/decider';
 import type { AuthorizationFacts } from '../cards/card-state';
 import type { FundingSourceState } from '../programs/program';
 import { AmountAboveAvailable, ExpiryAmountNotPending, LocalAmountOutOfRange, TransactionEventTokenWithdrawn, TransactionNotFound, TransactionStateConflict } from './transaction-errors';
-import type { Merchant, TransactionEventType, TransactionResult, TransactionStatus } from './transaction-values';
+import { isPendingCreditKind, type Merchant, type TransactionEventType, type TransactionResult, type TransactionStatus } from './transaction-values';
 
 /**
  * The transaction aggregate: one stream per transaction, its status machine and amounts (spec 2.3,
@@ -256,6 +256,29 @@ function pending(transaction: ExistingTransaction, action: string): void {
   if (transaction.status !== 'PENDING') throw new TransactionStateConflict(transaction.transactionToken, transaction.status, action, 'a PENDING authorization');
 }
 
+/**
+ * Voids, expiries and advices release or change a hold; a pending credit holds nothing, and Lithic
+ * does not simulate them on credits either ("not currently supported"): only its clearing moves it.
+ */
+function pendingDebit(transaction: ExistingTransaction, action: string): void {
+  pending(transaction, action);
+  if (isPendingCredit(transaction)) throw new TransactionStateConflict(transaction.transactionToken, transaction.status, action, 'a PENDING debit authorization, not a credit');
+}
+
+/**
+ * What the transaction counts against its card's spend limits: its amount, except a credit still
+ * waiting for its clearing, which counts nothing yet (Lithic: unsettled credits do not count). The
+ * card's entry for the transaction is always this (decideTransactionMovement, decideReturn).
+ */
+export function countedSpend(transaction: ExistingTransaction): number {
+  return isPendingCredit(transaction) ? 0 : transaction.amount;
+}
+
+/** A credit authorization (or its advice) that waits for its clearing. */
+function isPendingCredit(transaction: ExistingTransaction): boolean {
+  return transaction.status === 'PENDING' && isPendingCreditKind(transaction.events[0]?.type);
+}
+
 export function decideTransaction(command: TransactionCommand, transaction: Transaction, { now }: DecisionContext): TransactionEvent[] {
   const at = now.toISOString();
   switch (command.type) {
@@ -277,14 +300,14 @@ export function decideTransaction(command: TransactionCommand, transaction: Tran
     case 'AdviseAuthorization': {
       const existing = ownedTransaction(transaction, command.transactionToken, command.programToken);
       notWithdrawn(existing, command.eventToken);
-      pending(existing, 'an authorization advice');
+      pendingDebit(existing, 'an authorization advice');
       convertible(existing, command.amount);
       return [{ type: 'TransactionAdvised', data: amountData(command, at) }];
     }
     case 'VoidAuthorization': {
       const existing = ownedTransaction(transaction, command.transactionToken, command.programToken);
       notWithdrawn(existing, command.eventToken);
-      pending(existing, 'a void');
+      pendingDebit(existing, 'a void');
       const amount = command.amount ?? existing.amount;
       if (amount > existing.amount) throw new AmountAboveAvailable('still pending', amount, existing.amount);
       return [{ type: 'TransactionVoided', data: amountData({ ...command, amount }, at) }];
@@ -292,7 +315,7 @@ export function decideTransaction(command: TransactionCommand, transaction: Tran
     case 'ExpireAuthorization': {
       const existing = ownedTransaction(transaction, command.transactionToken, command.programToken);
       notWithdrawn(existing, command.eventToken);
-      pending(existing, 'an expiry');
+      pendingDebit(existing, 'an expiry');
       if (command.amount !== undefined && command.amount !== existing.amount) throw new ExpiryAmountNotPending(command.amount, existing.amount);
       return [{ type: 'TransactionExpired', data: amountData({ ...command, amount: existing.amount }, at) }];
     }
@@ -300,7 +323,8 @@ export function decideTransaction(command: TransactionCommand, transaction: Tran
       const existing = ownedTransaction(transaction, command.transactionToken, command.programToken);
       notWithdrawn(existing, command.eventToken);
       pending(existing, 'a clearing');
-      const amount = command.amount ?? existing.amount;
+      // A credit's amount is negative; the clearing's, like every event's, is positive (its sign follows the authorization's).
+      const amount = command.amount ?? Math.abs(existing.amount);
       convertible(existing, amount);
       return [{ type: 'TransactionCleared', data: amountData({ ...command, amount }, at) }];
     }
@@ -342,9 +366,13 @@ function convertible(transaction: ExistingTransaction, amount: number): void {
   if (local > BigInt(Number.MAX_SAFE_INTEGER)) throw new LocalAmountOutOfRange(amount, local);
 }
 
-/** A return opens its own transaction with a RETURN entry. */
+/**
+ * Money given back that a return reversal may take back: a return, and (Lithic) a financial credit
+ * authorization or a credit authorization once cleared; the caller checks the status.
+ */
 function isReturn(transaction: ExistingTransaction): boolean {
-  return transaction.events[0]?.type === 'RETURN';
+  const opening = transaction.events[0]?.type;
+  return opening === 'RETURN' || opening === 'FINANCIAL_CREDIT_AUTHORIZATION' || opening === 'CREDIT_AUTHORIZATION' || opening === 'CREDIT_AUTHORIZATION_ADVICE';
 }
 
 function amountData(command: AmountCommand, at: string) {
@@ -414,20 +442,38 @@ function opened(facts: AuthorizationFacts, amounts: OpeningAmounts): ExistingTra
 export function evolveTransaction(transaction: Transaction, event: TransactionEvent): Transaction {
   switch (event.type) {
     case 'TransactionAuthorized': {
-      const { result, eventToken, amount, merchantAmount, at } = event.data;
+      const { result, eventToken, amount, merchantAmount, at, kind } = event.data;
+      // A financial (single-message) authorization is cleared as it is approved; a balance inquiry
+      // moves nothing and is complete at once; a plain authorization waits for its clearing.
+      const approvedStatus = kind === 'FINANCIAL_AUTHORIZATION' ? 'SETTLING' : kind === 'BALANCE_INQUIRY' ? 'SETTLED' : 'PENDING';
+      const approved = result === 'APPROVED';
       return opened(event.data, {
-        status: result === 'APPROVED' ? 'PENDING' : 'DECLINED',
+        status: approved ? approvedStatus : 'DECLINED',
         result,
         amount,
         authorizationAmount: amount,
-        settledAmount: 0,
+        settledAmount: approved && kind === 'FINANCIAL_AUTHORIZATION' ? amount : 0,
         merchantAmount,
         merchantAuthorizationAmount: merchantAmount,
-        events: [entry(eventToken, 'AUTHORIZATION', amount, at, result)],
+        events: [entry(eventToken, kind ?? 'AUTHORIZATION', amount, at, result)],
       });
     }
     case 'TransactionReturned': {
-      const { eventToken, amount, merchantAmount, at } = event.data;
+      const { eventToken, amount, merchantAmount, at, kind } = event.data;
+      if (kind === 'CREDIT_AUTHORIZATION' || kind === 'CREDIT_AUTHORIZATION_ADVICE') {
+        // A credit authorization waits for its clearing: authorized (negative, as Lithic shows a
+        // credit), nothing settled yet.
+        return opened(event.data, {
+          status: 'PENDING',
+          result: 'APPROVED',
+          amount: -amount,
+          authorizationAmount: -amount,
+          settledAmount: 0,
+          merchantAmount: -merchantAmount,
+          merchantAuthorizationAmount: -merchantAmount,
+          events: [entry(eventToken, kind, amount, at)],
+        });
+      }
       return opened(event.data, {
         status: 'SETTLING',
         result: 'APPROVED',
@@ -436,7 +482,7 @@ export function evolveTransaction(transaction: Transaction, event: TransactionEv
         settledAmount: -amount,
         merchantAmount: -merchantAmount,
         merchantAuthorizationAmount: 0,
-        events: [entry(eventToken, 'RETURN', amount, at)],
+        events: [entry(eventToken, kind ?? 'RETURN', amount, at)],
       });
     }
     case 'AuthorizationWithdrawn':
@@ -488,12 +534,14 @@ function evolveExisting(transaction: ExistingTransaction, event: Exclude<Transac
     }
     case 'TransactionCleared': {
       const { amount, eventToken, at } = event.data;
+      // A cleared credit is money back: negative, as its authorization was.
+      const signed = isPendingCredit(transaction) ? -amount : amount;
       return {
         ...transaction,
         status: 'SETTLING',
-        amount,
-        settledAmount: amount,
-        merchantAmount: inLocalCurrency(transaction, amount),
+        amount: signed,
+        settledAmount: signed,
+        merchantAmount: signed < 0 ? -inLocalCurrency(transaction, amount) : inLocalCurrency(transaction, amount),
         events: [...transaction.events, entry(eventToken, 'CLEARING', amount, at)],
       };
     }

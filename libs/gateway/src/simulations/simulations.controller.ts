@@ -2,7 +2,8 @@ import { Body, Req } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import { CallingProgram } from '@ledger/auth';
-import { type CommandOrigin, SettlementAccepted, SettlementModel, SimulateAuthorizationCommand, SimulateAuthorizeRequest, SimulateClearingRequest, ExpireAuthorizationCommand, SimulateReturnCommand, SimulateReturnRequest, SimulateReturnReversalCommand, SimulateReturnReversalRequest, SimulateSettlementCommand, SimulateSettleRequest, SimulateTransactionAmountRequest, SimulateTransactionEventCommand, SimulateVoidRequest, SimulationResponse, TransactionAmountAction } from '@ledger/contracts';
+import type { CreditAuthorizationKind, Merchant } from '@ledger/domain';
+import { type CommandOrigin, SettlementAccepted, SettlementModel, SimulateAuthorizationCommand, SimulateAuthorizeRequest, SimulateClearingRequest, SimulateCreditAuthorizationAdviceRequest, ExpireAuthorizationCommand, SimulateReturnCommand, SimulateReturnRequest, SimulateReturnReversalCommand, SimulateReturnReversalRequest, SimulateSettlementCommand, SimulateSettleRequest, SimulateTransactionAmountRequest, SimulateTransactionEventCommand, SimulateVoidRequest, SimulationResponse, TransactionAmountAction } from '@ledger/contracts';
 import { WriteAcknowledger } from '../http/write-acknowledger';
 import { SimulatedWrites } from './simulated-writes';
 import { ProgramApi, Route } from '../http/api-routes';
@@ -21,6 +22,18 @@ function alias(ours: string | undefined, lithic: string | undefined, names: stri
   return ours ?? lithic;
 }
 
+/** The merchant a simulated authorization names, with the defaults for what it leaves out. */
+function merchantOf(body: SimulateAuthorizeRequest): Merchant {
+  return {
+    acceptorId: body.merchant_acceptor_id ?? '',
+    city: alias(body.city, body.merchant_acceptor_city, 'city and merchant_acceptor_city') ?? '',
+    country: alias(body.country, body.merchant_acceptor_country, 'country and merchant_acceptor_country') ?? DEFAULT_COUNTRY,
+    descriptor: body.descriptor,
+    mcc: body.mcc ?? DEFAULT_MCC,
+    state: alias(body.state, body.merchant_acceptor_state, 'state and merchant_acceptor_state') ?? '',
+  };
+}
+
 /** Spec section 4.1-4.4 plus authorization advice and settlement: sandbox only. */
 @ProgramApi('simulations (sandbox only)', 'v1/simulate', { errors: [404, 409], sandboxOnly: true })
 export class SimulationsController {
@@ -31,11 +44,14 @@ export class SimulationsController {
   ) {}
 
   @Route('POST', 'authorize', {
-    summary: 'Simulate an authorization (spec 4.1); a decline answers 422 with the transaction token',
+    summary: 'Simulate an authorization (spec 4.1), or another of Lithic\'s kinds of message (status); a decline answers 422 with the transaction token',
     answers: SimulationResponse,
     errors: [422],
   })
   async authorize(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateAuthorizeRequest): Promise<SimulationResponse> {
+    if (body.status === 'CREDIT_AUTHORIZATION' || body.status === 'FINANCIAL_CREDIT_AUTHORIZATION') return this.creditAuthorization(programToken, request, body, body.status);
+    // Lithic: "For balance inquiries, this field must be set to 0".
+    if (body.status === 'BALANCE_INQUIRY' && body.amount !== 0) throw new RequestInvalid('amount must be 0 for a BALANCE_INQUIRY');
     const origin = commandOrigin(programToken, request);
     // Ours, not the service's: should no answer come back, the token is where to look.
     const transactionToken = randomUUID();
@@ -51,21 +67,57 @@ export class SimulationsController {
       {
         pan: body.pan,
         amount: body.amount,
-        merchant: {
-          acceptorId: body.merchant_acceptor_id ?? '',
-          city: alias(body.city, body.merchant_acceptor_city, 'city and merchant_acceptor_city') ?? '',
-          country: alias(body.country, body.merchant_acceptor_country, 'country and merchant_acceptor_country') ?? DEFAULT_COUNTRY,
-          descriptor: body.descriptor,
-          mcc: body.mcc ?? DEFAULT_MCC,
-          state: alias(body.state, body.merchant_acceptor_state, 'state and merchant_acceptor_state') ?? '',
-        },
+        merchant: merchantOf(body),
         merchantCurrency: body.merchant_currency ?? DEFAULT_CURRENCY,
         merchantAmount: body.merchant_amount ?? body.amount,
         presented: { cvv: body.cvv, expMonth: body.exp_month, expYear: body.exp_year, pin: body.pin },
         partialApprovalCapable: body.partial_approval_capable,
+        ...(body.status === 'BALANCE_INQUIRY' || body.status === 'FINANCIAL_AUTHORIZATION' ? { kind: body.status } : {}),
       },
       transactionToken,
     );
+  }
+
+  /**
+   * A credit asked for with simulate/authorize: money back, which takes the return's way (never
+   * declined, on any card of the program). What only a purchase carries (card details, the
+   * merchant's currency) is refused rather than ignored.
+   */
+  private async creditAuthorization(
+    programToken: string,
+    request: RequestWithId,
+    body: SimulateAuthorizeRequest,
+    kind: 'CREDIT_AUTHORIZATION' | 'FINANCIAL_CREDIT_AUTHORIZATION',
+  ): Promise<SimulationResponse> {
+    if (body.amount === 0) throw new RequestInvalid(`amount must be 1 or more for a ${kind}`);
+    const purchaseOnly = (['cvv', 'exp_month', 'exp_year', 'pin', 'partial_approval_capable', 'merchant_currency', 'merchant_amount'] as const).filter((field) => body[field] !== undefined);
+    if (purchaseOnly.length > 0) throw new RequestInvalid(`${purchaseOnly.join(', ')} cannot be sent with status ${kind}`);
+    return this.credit(programToken, request, body.pan, body.amount, merchantOf(body), kind);
+  }
+
+  @Route('POST', 'credit_authorization_advice', {
+    summary: 'The network approved a credit (refund) on the card\'s behalf (Lithic simulateCreditAuthorizationAdvice): a PENDING credit until its clearing',
+    answers: SimulationResponse,
+  })
+  creditAuthorizationAdvice(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateCreditAuthorizationAdviceRequest): Promise<SimulationResponse> {
+    const merchant = {
+      acceptorId: body.merchant_acceptor_id ?? '',
+      city: body.merchant_acceptor_city ?? '',
+      country: body.merchant_acceptor_country ?? DEFAULT_COUNTRY,
+      descriptor: body.descriptor,
+      mcc: body.mcc ?? DEFAULT_MCC,
+      state: body.merchant_acceptor_state ?? '',
+    };
+    return this.credit(programToken, request, body.pan, body.amount, merchant, 'CREDIT_AUTHORIZATION_ADVICE');
+  }
+
+  /** Money back opens its own transaction under a token the gateway chose, as a return does. */
+  private async credit(programToken: string, request: RequestWithId, pan: string, amount: number, merchant: Merchant, kind?: CreditAuthorizationKind): Promise<SimulationResponse> {
+    const origin = commandOrigin(programToken, request);
+    const transactionToken = randomUUID();
+    const accepted = await this.writes.execute(origin, { kind: 'opening', transactionToken }, new SimulateReturnCommand(origin, pan, amount, merchant, transactionToken, kind));
+    await this.acknowledger.visible({ token: accepted.transactionToken, position: accepted.position });
+    return { debugging_request_id: requestIdOf(request), token: accepted.transactionToken };
   }
 
   @Route('POST', 'void', {
@@ -99,17 +151,9 @@ export class SimulationsController {
   }
 
   @Route('POST', 'return', { summary: 'Return (refund) an amount to a card (spec 4.4)', answers: SimulationResponse })
-  async return(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateReturnRequest): Promise<SimulationResponse> {
-    const origin = commandOrigin(programToken, request);
-    const transactionToken = randomUUID();
+  return(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateReturnRequest): Promise<SimulationResponse> {
     const merchant = { acceptorId: '', city: '', country: DEFAULT_COUNTRY, descriptor: body.descriptor, mcc: DEFAULT_MCC, state: '' };
-    const accepted = await this.writes.execute(
-      origin,
-      { kind: 'opening', transactionToken },
-      new SimulateReturnCommand(origin, body.pan, body.amount, merchant, transactionToken),
-    );
-    await this.acknowledger.visible({ token: accepted.transactionToken, position: accepted.position });
-    return { debugging_request_id: requestIdOf(request), token: accepted.transactionToken };
+    return this.credit(programToken, request, body.pan, body.amount, merchant);
   }
 
   @Route('POST', 'return_reversal', {

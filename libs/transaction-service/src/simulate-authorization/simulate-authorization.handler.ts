@@ -35,6 +35,7 @@ export class SimulateAuthorizationHandler implements ICommandHandler<SimulateAut
         merchantCurrency: authorization.merchantCurrency,
         presented: authorization.presented,
         partialApprovalCapable: authorization.partialApprovalCapable,
+        ...(authorization.kind !== undefined ? { kind: authorization.kind } : {}),
       }),
     );
     this.faults.reached('decision-replied');

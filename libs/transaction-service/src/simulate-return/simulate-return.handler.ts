@@ -9,7 +9,7 @@ import { CardLocator } from '../card-locator';
 
 /**
  * A return is its own transaction, cleared at once, and gives its card the spend back: both streams
- * in one write (decideReturn). The transaction token is the gateway's, like an authorization's.
+ * in one write (decideReturn). Lithic's credit authorizations take this way too, with their kind. The transaction token is the gateway's, like an authorization's.
  */
 @CommandHandler(SimulateReturnCommand)
 export class SimulateReturnHandler implements ICommandHandler<SimulateReturnCommand, SimulationAccepted> {
@@ -19,7 +19,7 @@ export class SimulateReturnHandler implements ICommandHandler<SimulateReturnComm
     @Inject(FAULT_POINTS) private readonly faults: FaultPoints,
   ) {}
 
-  async execute({ origin, pan, amount, merchant, transactionToken }: SimulateReturnCommand): Promise<SimulationAccepted> {
+  async execute({ origin, pan, amount, merchant, transactionToken, kind }: SimulateReturnCommand): Promise<SimulationAccepted> {
     const cardToken = await this.locator.cardTokenFor(pan, origin.programToken);
     const cardStream = cardStreamId(cardToken);
     const transactionStream = transactionStreamId(transactionToken);
@@ -33,6 +33,8 @@ export class SimulateReturnHandler implements ICommandHandler<SimulateReturnComm
       merchantAmount: amount,
       merchantCurrency: 'USD',
       authorizationCode: String(randomInt(1_000_000)).padStart(6, '0'),
+      // Only a credit names its kind: a plain return's events stay as they always were.
+      ...(kind !== undefined ? { kind } : {}),
     };
     const outcome = await decideAcrossStreams(this.env, origin, cardStream, async (reader) => {
       const card = await reader.fold(cardDecider, cardStream);
