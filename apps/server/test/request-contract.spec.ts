@@ -123,6 +123,7 @@ function validBody(key: string): Record<string, unknown> {
     'POST /v1/simulate/clearing': { token: tokens.transaction_token, amount: 1 },
     'POST /v1/simulate/authorization_advice': { token: tokens.transaction_token, amount: 1 },
     'POST /v1/simulate/return': { amount: 1, descriptor: 'Shop', pan: tokens.pan },
+    'POST /v1/simulate/credit_authorization_advice': { amount: 1, descriptor: 'Shop', pan: tokens.pan },
     'POST /v1/simulate/return_reversal': { token: tokens.transaction_token },
     'POST /v1/simulate/settle': {},
     // A minute ahead of the wall clock: never before the clock an earlier call of this kind set.
