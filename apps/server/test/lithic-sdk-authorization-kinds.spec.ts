@@ -9,8 +9,8 @@ import { ledgerForTests, TestLedger } from './test-ledger';
  */
 
 /** No retries: a 409 or 5xx must fail the test, not be retried into a pass. */
-function sdkOf(t: TestLedger): Lithic {
-  return new Lithic({ apiKey: t.apiKey, baseURL: t.baseUrl, maxRetries: 0 });
+function sdkOf(t: TestLedger, apiKey = t.apiKey): Lithic {
+  return new Lithic({ apiKey, baseURL: t.baseUrl, maxRetries: 0 });
 }
 
 describe("the lithic SDK: simulateAuthorization's statuses and credit authorization advice", () => {
@@ -136,5 +136,22 @@ describe("the lithic SDK: simulateAuthorization's statuses and credit authorizat
     await client.transactions.simulateClearing({ token: advice.token!, amount: 300 });
     await approved(pan, 300);
     await declined(pan, 1);
+  });
+
+  it("a pending credit counts nothing against the program's monthly limit either; cleared, it gives that room back", async () => {
+    // A program of its own, so its platform limit holds back no other test's authorizations.
+    const { apiKey, programToken } = await t.createProgram('Credits against platform limits');
+    const program = sdkOf(t, apiKey);
+    await program.accounts.update(programToken, { monthly_spend_limit: 1000 });
+    const pan = (await program.cards.create({ type: 'DIGITAL_WALLET' })).pan!;
+    await program.transactions.simulateAuthorization({ amount: 1000, descriptor: 'SHOP', pan });
+    const credit = await program.transactions.simulateAuthorization({ amount: 400, descriptor: 'REFUND', pan, status: 'CREDIT_AUTHORIZATION' });
+
+    expect((await program.accounts.retrieveSpendLimits(programToken)).available_spend_limit).toMatchObject({ monthly: 0 });
+    await expect(program.transactions.simulateAuthorization({ amount: 1, descriptor: 'SHOP', pan })).rejects.toMatchObject({ status: 422, error: { message: expect.stringMatching(/limit/i) } });
+
+    await program.transactions.simulateClearing({ token: credit.token! });
+    expect((await program.accounts.retrieveSpendLimits(programToken)).available_spend_limit).toMatchObject({ monthly: 400 });
+    await program.transactions.simulateAuthorization({ amount: 400, descriptor: 'SHOP', pan });
   });
 });

@@ -40,6 +40,16 @@ async function mixedTraffic(): Promise<void> {
     if (i % 5 === 3) await t.call('POST', `/v1/transactions/${token}/expire_authorization`);
     if (i % 11 === 4) await t.call('POST', '/v1/simulate/return', { body: { pan: card.pan, amount: 30, descriptor: 'Refund' } });
   }
+  // Lithic's other kinds of message, so the replay rebuilds what their events carry.
+  for (const [i, card] of cards.entries()) {
+    await t.call('POST', '/v1/simulate/authorize', { body: { pan: card.pan, amount: 0, descriptor: 'ATM', status: 'BALANCE_INQUIRY' } });
+    await t.call('POST', '/v1/simulate/authorize', { body: { pan: card.pan, amount: 60 + i, descriptor: 'ATM', status: 'FINANCIAL_AUTHORIZATION' } });
+    await t.call('POST', '/v1/simulate/authorize', { body: { pan: card.pan, amount: 20 + i, descriptor: 'Refund', status: 'FINANCIAL_CREDIT_AUTHORIZATION' } });
+    const credit = await t.call('POST', '/v1/simulate/authorize', { body: { pan: card.pan, amount: 30 + i, descriptor: 'Refund', status: 'CREDIT_AUTHORIZATION' } });
+    const advice = await t.call('POST', '/v1/simulate/credit_authorization_advice', { body: { pan: card.pan, amount: 40 + i, descriptor: 'Refund' } });
+    if (i % 2 === 0) await t.call('POST', '/v1/simulate/clearing', { body: { token: credit.body.token } });
+    if (i % 2 === 1) await t.call('POST', '/v1/simulate/clearing', { body: { token: advice.body.token } });
+  }
   await t.call('POST', '/v1/simulate/settle', { body: {} });
   await t.call('PATCH', `/v1/cards/${cards[0].token}`, { body: { state: 'PAUSED' } });
 }

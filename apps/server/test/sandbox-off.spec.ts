@@ -3,7 +3,7 @@ import { ledgerForTests } from './test-ledger';
 /** Outside sandbox mode the simulation endpoints do not exist; the rest of the API works. */
 const t = ledgerForTests({ SANDBOX: 'false' });
 
-it.each(['authorize', 'void', 'clearing', 'return', 'authorization_advice', 'settle'])('answers 404 for /v1/simulate/%s, even without an api-key', async (action) => {
+it.each(['authorize', 'void', 'clearing', 'return', 'authorization_advice', 'credit_authorization_advice', 'settle'])('answers 404 for /v1/simulate/%s, even without an api-key', async (action) => {
   for (const apiKey of [undefined, null]) {
     const answer = await t.call('POST', `/v1/simulate/${action}`, { body: { amount: 1 }, apiKey });
     expect(answer.status).toBe(404);
@@ -24,4 +24,11 @@ it.each([
 
 it('still serves cards', async () => {
   expect((await t.call('POST', '/v1/cards', { body: { type: 'SINGLE_USE' } })).status).toBe(200);
+});
+
+it('serves expire_authorization, which is no simulation: an unknown transaction is 404 as such, not a missing route', async () => {
+  const token = '0b5e1a64-54c6-4d6a-9d2e-6a3c1f0e2b7d';
+  const answer = await t.call('POST', `/v1/transactions/${token}/expire_authorization`);
+  expect(answer.status).toBe(404);
+  expect(answer.body.message).toBe(`Transaction ${token} not found`);
 });
