@@ -73,6 +73,25 @@ describe('SimulateReturnHandler', () => {
     expect(result).toEqual({ transactionToken: RETURN, result: 'APPROVED', position: expect.stringMatching(/^\d+\/\d+$/) });
   });
 
+  it("records a credit's kind on its transaction; a pending credit credits the card 0 until its clearing", async () => {
+    const advice = recordedReturn(700);
+    await returns
+      .given(given())
+      .when((handler) => handler.execute(new SimulateReturnCommand(origin, PAN, 700, merchant, RETURN, 'CREDIT_AUTHORIZATION_ADVICE')))
+      .then({
+        [RETURN_STREAM]: [{ ...advice[RETURN_STREAM][0], data: { ...advice[RETURN_STREAM][0].data, kind: 'CREDIT_AUTHORIZATION_ADVICE' } }],
+        [CARD_STREAM]: [{ type: 'CardReturnCredited', data: { cardToken: CARD, transactionToken: RETURN, eventToken: returns.id(1), amount: 0, at: NOW } }],
+      });
+  });
+
+  it('a financial credit authorization credits the card at once, as a return, with its kind on the transaction', async () => {
+    const credit = recordedReturn(700);
+    await returns
+      .given(given())
+      .when((handler) => handler.execute(new SimulateReturnCommand(origin, PAN, 700, merchant, RETURN, 'FINANCIAL_CREDIT_AUTHORIZATION')))
+      .then({ ...credit, [RETURN_STREAM]: [{ ...credit[RETURN_STREAM][0], data: { ...credit[RETURN_STREAM][0].data, kind: 'FINANCIAL_CREDIT_AUTHORIZATION' } }] });
+  });
+
   it('takes a return on a closed card, and on a paused one', async () => {
     await returns.given(given({ type: 'CardClosed', data: { cardToken: CARD, reason: 'REQUESTED' } })).when((handler) => handler.execute(returnOf(700))).then(recordedReturn(700));
     await returns.given(given({ type: 'CardPaused', data: { cardToken: CARD } })).when((handler) => handler.execute(returnOf(700))).then(recordedReturn(700));
