@@ -126,6 +126,17 @@ describe("the lithic SDK: simulateAuthorization's statuses and credit authorizat
     await client.transactions.simulateClearing({ token: advice.token! });
     await declined(pan, 251);
     await approved(pan, 250);
+
+    // The events feed (the bodies webhooks and Kafka carry) shows both steps in Lithic's shape (in
+    // either order: two events of one millisecond are ordered by token).
+    const feed = (await client.events.list({ event_types: ['card_transaction.updated'], page_size: 100 })).data.filter((event) => (event.payload as { token?: string }).token === advice.token);
+    expect(feed).toHaveLength(2);
+    expect(feed.map((event) => event.payload)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ status: 'SETTLING', amount: -250, events: [expect.objectContaining({ type: 'CREDIT_AUTHORIZATION_ADVICE' }), expect.objectContaining({ type: 'CLEARING', amount: 250 })] }),
+        expect.objectContaining({ status: 'PENDING', amount: -250, events: [expect.objectContaining({ type: 'CREDIT_AUTHORIZATION_ADVICE', effective_polarity: 'CREDIT' })] }),
+      ]),
+    );
   });
 
   it('the deprecated simulateCreditAuthorization is the same route', async () => {

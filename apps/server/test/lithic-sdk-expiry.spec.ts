@@ -50,8 +50,8 @@ describe("the lithic SDK: an authorization's expiry and the void's types", () =>
     expect(listed).toContain(held);
     // The events feed (what webhooks and Kafka carry too) has the expiry as a card_transaction.updated in Lithic's shape.
     const feed = (await client.events.list({ event_types: ['card_transaction.updated'], page_size: 100 })).data;
-    const latest = feed.find((event) => (event.payload as { token?: string }).token === held);
-    expect(latest?.payload).toMatchObject({ token: held, status: 'EXPIRED', amount: 0, events: [{ type: 'AUTHORIZATION' }, { type: 'AUTHORIZATION_EXPIRY', amount: 1000, effective_polarity: 'CREDIT' }] });
+    const expiry = feed.find((event) => (event.payload as { token?: string; status?: string }).token === held && (event.payload as { status?: string }).status === 'EXPIRED');
+    expect(expiry?.payload).toMatchObject({ token: held, status: 'EXPIRED', amount: 0, events: [{ type: 'AUTHORIZATION' }, { type: 'AUTHORIZATION_EXPIRY', amount: 1000, effective_polarity: 'CREDIT' }] });
   });
 
   it('expireAuthorization refuses like a void: not pending (409), an unknown token and another program\'s (404); the spend stays held', async () => {
