@@ -17,7 +17,8 @@ import {
 import { ReadModelBehind } from '@ledger/runtime';
 import { IdempotencyKeyInProgress, IdempotencyKeyReused } from '../idempotency/idempotency-keys';
 import { RateLimited } from '../rate-limit/rate-limit.guard';
-import { AuthorizationDeclined, IdempotentReplay, RequestInvalid, UnsupportedMediaType } from './errors';
+import { IdempotentReplay, RequestInvalid, UnsupportedMediaType } from './errors';
+import { AuthorizationDeclined } from '../simulations/simulation-errors';
 import { mapError } from './error-status';
 
 /**

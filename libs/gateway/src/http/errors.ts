@@ -1,5 +1,3 @@
-import { declineMessage } from '@ledger/contracts';
-
 /**
  * What sending the very same request again can achieve, as the headers that tell clients:
  * `X-Should-Retry` (Stainless SDKs such as Lithic's obey it before their own rule, which retries
@@ -94,45 +92,5 @@ export class IdempotentReplay extends EdgeError {
   ) {
     super(`Idempotent replay (${status})`);
     this.retry = status >= 400 ? FINAL : NO_ADVICE;
-  }
-}
-
-/** A simulated authorization that was declined: 422 with the token of the transaction it recorded. */
-export class AuthorizationDeclined extends EdgeError {
-  readonly status = 422;
-
-  constructor(
-    readonly reason: string,
-    readonly transactionToken: string,
-  ) {
-    super(declineMessage(reason));
-  }
-}
-
-/**
- * An authorization that failed and was then withdrawn: its token is taken, so no decision can be
- * recorded under it any more. Nothing stands, and sending the same request again is safe.
- */
-export class AuthorizationNotRecorded extends EdgeError {
-  readonly status = 503;
-  // Withdrawn: a retry cannot authorize twice.
-  override readonly retry: RetryHeaders = { 'x-should-retry': 'true', ...UNAVAILABLE_RETRY_AFTER };
-
-  constructor(cause: string) {
-    super(`The authorization was not recorded (${cause}); nothing stands under it, so it is safe to send it again`);
-  }
-}
-
-/**
- * An authorization that failed while the event store could not be reached long enough to find out
- * whether its decision stands: the one 5xx that promises nothing. The token names where to look.
- */
-export class AuthorizationOutcomeUnknown extends EdgeError {
-  readonly status = 503;
-  // Not settled: a retry might authorize twice.
-  override readonly retry: RetryHeaders = { ...FINAL, ...UNAVAILABLE_RETRY_AFTER };
-
-  constructor(readonly transactionToken: string) {
-    super(`Whether the authorization was recorded is not known (the ledger's database could not be reached); look for transaction ${transactionToken} before sending it again`);
   }
 }

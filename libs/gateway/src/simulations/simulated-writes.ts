@@ -4,7 +4,7 @@ import type { CommandOrigin, SimulationAccepted } from '@ledger/contracts';
 import type { FaultPoints } from '@ledger/event-store';
 import { FAULT_POINTS } from '@ledger/runtime';
 import { mapError } from '../http/error-status';
-import { AuthorizationNotRecorded, AuthorizationOutcomeUnknown } from '../http/errors';
+import { SimulationNotRecorded, SimulationOutcomeUnknown } from './simulation-errors';
 import { SimulatedWrite, SimulationOutcomes } from './simulation-outcomes';
 
 /**
@@ -23,7 +23,8 @@ export class SimulatedWrites {
     @Inject(FAULT_POINTS) private readonly faults: FaultPoints,
   ) {}
 
-  async execute(origin: CommandOrigin, write: SimulatedWrite, command: object): Promise<SimulationAccepted> {
+  /** `simulation` names the write in a 5xx's message ("the void was not recorded"). */
+  async execute(simulation: string, origin: CommandOrigin, write: SimulatedWrite, command: object): Promise<SimulationAccepted> {
     try {
       const accepted = await this.commands.execute<object, SimulationAccepted>(command);
       this.faults.reached('gateway-answering');
@@ -34,8 +35,8 @@ export class SimulatedWrites {
       this.logger.warn({ request_id: origin.correlationId, msg: `simulation on transaction ${write.transactionToken} failed (${error instanceof Error ? error.message : String(error)}); finding its outcome` });
       const outcome = await this.outcomes.resolve(origin, write);
       if (outcome.outcome === 'recorded') return { transactionToken: write.transactionToken, result: outcome.result, position: outcome.position };
-      if (outcome.outcome === 'withdrawn') throw new AuthorizationNotRecorded(mapped.message);
-      throw new AuthorizationOutcomeUnknown(write.transactionToken);
+      if (outcome.outcome === 'withdrawn') throw new SimulationNotRecorded(simulation, mapped.message);
+      throw new SimulationOutcomeUnknown(simulation, write.transactionToken);
     }
   }
 }

@@ -8,13 +8,17 @@ import { WriteAcknowledger } from '../http/write-acknowledger';
 import { SimulatedWrites } from './simulated-writes';
 import { ProgramApi, Route } from '../http/api-routes';
 import { commandOrigin } from '../http/command-origin';
-import { AuthorizationDeclined, RequestInvalid } from '../http/errors';
+import { RequestInvalid } from '../http/errors';
+import { AuthorizationDeclined } from './simulation-errors';
 import { RequestWithId, requestIdOf } from '../http/request-id';
 
 /** Defaults for merchant fields a simulated authorization leaves out. */
 const DEFAULT_MCC = '5999';
 const DEFAULT_COUNTRY = 'USA';
 const DEFAULT_CURRENCY = 'USD';
+
+/** What a 5xx names when a movement of a transaction could not be recorded. */
+const SIMULATION_NAMES: Record<TransactionAmountAction, string> = { VOID: 'void', CLEARING: 'clearing', ADVICE: 'authorization advice' };
 
 /** Lithic's name for a merchant field and ours may both be sent; if both are, they must agree. */
 function alias(ours: string | undefined, lithic: string | undefined, names: string): string | undefined {
@@ -55,7 +59,7 @@ export class SimulationsController {
     const origin = commandOrigin(programToken, request);
     // Ours, not the service's: should no answer come back, the token is where to look.
     const transactionToken = randomUUID();
-    const accepted = await this.writes.execute(origin, { kind: 'opening', transactionToken }, this.authorizationCommand(origin, body, transactionToken));
+    const accepted = await this.writes.execute('authorization', origin, { kind: 'opening', transactionToken }, this.authorizationCommand(origin, body, transactionToken));
     this.acknowledger.readsWaitFor(programToken, { token: accepted.transactionToken, position: accepted.position });
     if (accepted.result !== 'APPROVED') throw new AuthorizationDeclined(accepted.result, accepted.transactionToken);
     return { debugging_request_id: requestIdOf(request), token: accepted.transactionToken };
@@ -115,7 +119,7 @@ export class SimulationsController {
   private async credit(programToken: string, request: RequestWithId, pan: string, amount: number, merchant: Merchant, kind?: CreditAuthorizationKind): Promise<SimulationResponse> {
     const origin = commandOrigin(programToken, request);
     const transactionToken = randomUUID();
-    const accepted = await this.writes.execute(origin, { kind: 'opening', transactionToken }, new SimulateReturnCommand(origin, pan, amount, merchant, transactionToken, kind));
+    const accepted = await this.writes.execute(kind ? kind.toLowerCase().replaceAll('_', ' ') : 'return', origin, { kind: 'opening', transactionToken }, new SimulateReturnCommand(origin, pan, amount, merchant, transactionToken, kind));
     await this.acknowledger.visible({ token: accepted.transactionToken, position: accepted.position });
     return { debugging_request_id: requestIdOf(request), token: accepted.transactionToken };
   }
@@ -129,6 +133,7 @@ export class SimulationsController {
     const origin = commandOrigin(programToken, request);
     const eventToken = randomUUID();
     const accepted = await this.writes.execute(
+      'authorization expiry',
       origin,
       { kind: 'movement', transactionToken: body.token, eventToken },
       new ExpireAuthorizationCommand(origin, body.token, body.amount, eventToken),
@@ -164,6 +169,7 @@ export class SimulationsController {
     const origin = commandOrigin(programToken, request);
     const eventToken = randomUUID();
     const accepted = await this.writes.execute(
+      'return reversal',
       origin,
       { kind: 'movement', transactionToken: body.token, eventToken },
       new SimulateReturnReversalCommand(origin, body.token, eventToken),
@@ -194,6 +200,7 @@ export class SimulationsController {
     const origin = commandOrigin(programToken, request);
     const eventToken = randomUUID();
     const accepted = await this.writes.execute(
+      SIMULATION_NAMES[action],
       origin,
       { kind: 'movement', transactionToken: body.token, eventToken },
       new SimulateTransactionEventCommand(origin, action, body.token, body.amount, eventToken),

@@ -69,6 +69,7 @@ export class TransactionsController {
     // Ours, not the service's: should no answer come back, the event token is where to look.
     const eventToken = randomUUID();
     const accepted = await this.writes.execute(
+      'authorization expiry',
       origin,
       { kind: 'movement', transactionToken: transaction_token, eventToken },
       new ExpireAuthorizationCommand(origin, transaction_token, undefined, eventToken),
