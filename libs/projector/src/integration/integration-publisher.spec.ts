@@ -244,6 +244,7 @@ function transactionLives(programToken: string): { opening: Step[]; rest: Step[]
     ['TransactionAuthorized', 'TransactionAdvised', 'TransactionVoided', 'TransactionCleared', 'TransactionSettled'],
     ['TransactionAuthorized', 'TransactionCleared', 'TransactionBounced'],
     ['TransactionReturned', 'TransactionSettled', 'TransactionReturnReversed'],
+    ['TransactionAuthorized', 'TransactionExpired'],
   ];
   const opening: Step[] = [];
   const rest: Step[] = [];
