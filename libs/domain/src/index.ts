@@ -29,3 +29,8 @@ export * from './card-spend/record-return';
 export * from './card-spend/authorization-checks';
 export * from './card-spend/settle';
 export * from './cards/card-update';
+export * from './auth-rules/auth-rule';
+export * from './auth-rules/auth-rule-errors';
+export * from './auth-rules/auth-rule-parameters';
+export * from './auth-rules/auth-rule-definition';
+export * from './auth-rules/auth-rule-scope';
