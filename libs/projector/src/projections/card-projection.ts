@@ -1,4 +1,4 @@
-import { evolveCard, SpendHistory, type Card as CardState, type CardEvent, type IssuedCard } from '@ledger/domain';
+import { evolveCard, NO_CARD_ACTIVITY, SpendHistory, type Card as CardState, type CardEvent, type IssuedCard } from '@ledger/domain';
 import type { RecordedEvent } from '@ledger/event-store';
 import { cardRow, type Card } from '@ledger/read-model';
 import { existing, ProjectionRows } from './projection-rows';
@@ -33,7 +33,7 @@ export class CardProjection implements Projection<Handled['type']> {
 
 /**
  * What a card row says the card is. The row keeps less than the state: whether there is a PIN but
- * not its hash, the merchant's name but not its key, no spend and no attempts. None of those feed
+ * not its hash, the merchant's name but not its key, no spend, no attempts and no activity. None of those feed
  * back into a column but through an event that brings them (CardDetailsChanged, CardMerchantLocked),
  * so the row is a faithful start for the columns it has.
  */
@@ -60,6 +60,7 @@ function cardStateOf(row: Card): IssuedCard {
     created: row.created.toISOString(),
     spend: SpendHistory.EMPTY,
     recentAttempts: [],
+    activity: NO_CARD_ACTIVITY,
   };
 }
 
