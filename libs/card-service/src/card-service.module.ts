@@ -8,9 +8,10 @@ import { AdvanceProgramClockHandler } from './programs/program-clock.handler';
 import { AuthorizeCardSpendHandler } from './card-spend/authorize-card-spend.handler';
 import { ProgramSpend } from './card-spend/program-spend';
 import { AuthorizationStreamClient } from './authorization-stream/authorization-stream-client';
+import { CreateAuthRuleHandler, DeleteAuthRuleHandler, DraftAuthRuleHandler, PromoteAuthRuleHandler, UpdateAuthRuleHandler } from './auth-rules/auth-rule.handlers';
 import { DisenrollAuthorizationStreamHandler, EnrollAuthorizationStreamHandler, RotateAuthorizationStreamSecretHandler } from './authorization-stream/authorization-stream.handlers';
 
-/** The card and program aggregates: every decision about a card, behind the command bus. */
+/** The card, program and auth-rule aggregates: every decision about a card, behind the command bus. */
 @Module({
   imports: [CqrsModule],
   providers: [
@@ -29,6 +30,11 @@ import { DisenrollAuthorizationStreamHandler, EnrollAuthorizationStreamHandler, 
     EnrollAuthorizationStreamHandler,
     DisenrollAuthorizationStreamHandler,
     RotateAuthorizationStreamSecretHandler,
+    CreateAuthRuleHandler,
+    UpdateAuthRuleHandler,
+    DraftAuthRuleHandler,
+    PromoteAuthRuleHandler,
+    DeleteAuthRuleHandler,
   ],
 })
 export class CardServiceModule {}

@@ -21,6 +21,7 @@ export * from './rest/responder-endpoints';
 export * from './messages/integration-message';
 export * from './messages/webhook-events';
 export * from './commands/event-subscription-commands';
+export * from './commands/auth-rule-commands';
 export * from './queries/event-subscription-queries';
 export * from './rest/event-subscription-requests';
 export * from './rest/audit-requests';

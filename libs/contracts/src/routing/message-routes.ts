@@ -1,3 +1,4 @@
+import { CreateAuthRuleCommand, DeleteAuthRuleCommand, DraftAuthRuleCommand, PromoteAuthRuleCommand, UpdateAuthRuleCommand } from '../commands/auth-rule-commands';
 import { CreateCardCommand, UpdateCardCommand } from '../commands/card-commands';
 import {
   CreateEventSubscriptionCommand,
@@ -79,6 +80,11 @@ export const MESSAGE_ROUTES: readonly MessageRoute[] = checkedRoutes([
     'program.enroll-authorization-stream': EnrollAuthorizationStreamCommand,
     'program.rotate-authorization-stream-secret': RotateAuthorizationStreamSecretCommand,
     'program.disenroll-authorization-stream': DisenrollAuthorizationStreamCommand,
+    'auth-rule.create': CreateAuthRuleCommand,
+    'auth-rule.update': UpdateAuthRuleCommand,
+    'auth-rule.draft': DraftAuthRuleCommand,
+    'auth-rule.promote': PromoteAuthRuleCommand,
+    'auth-rule.delete': DeleteAuthRuleCommand,
   }),
   ...commandsOf('transaction-service', {
     'transaction.simulate-authorization': SimulateAuthorizationCommand,
