@@ -40,3 +40,4 @@ export * from './auth-rules/rule-authorization';
 export * from './auth-rules/condition-check';
 export * from './auth-rules/velocity-limit';
 export * from './auth-rules/velocity-period';
+export * from './auth-rules/program-auth-rules';

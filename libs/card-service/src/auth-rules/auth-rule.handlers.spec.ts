@@ -1,5 +1,5 @@
 import { CreateAuthRuleCommand, DeleteAuthRuleCommand, DraftAuthRuleCommand, PromoteAuthRuleCommand, UpdateAuthRuleCommand } from '@ledger/contracts';
-import { AuthRuleNotFound, AuthRuleParametersInvalid, authRuleStreamId, CardNotFound, cardStreamId, ProgramNotFound, programStreamId, type AuthRuleEvent } from '@ledger/domain';
+import { AuthRuleNotFound, AuthRuleParametersInvalid, authRuleStreamId, programAuthRulesStreamId, CardNotFound, cardStreamId, ProgramNotFound, programStreamId, type AuthRuleEvent } from '@ledger/domain';
 import { cardCreated, commandOrigin, ledgerHandlerSpecification, programWithFundingSources } from '@ledger/runtime/test';
 import { CreateAuthRuleHandler, DeleteAuthRuleHandler, DraftAuthRuleHandler, PromoteAuthRuleHandler, UpdateAuthRuleHandler } from './auth-rule.handlers';
 
@@ -21,7 +21,7 @@ describe('CreateAuthRuleHandler', () => {
   const command = (scope: object, parameters: unknown = blockGambling) =>
     new CreateAuthRuleCommand(origin, { name: 'No gambling', type: 'CONDITIONAL_ACTION', parameters, scope });
 
-  it("records the rule on its own stream, its parameters as draft version 1, at the program's time", async () => {
+  it("records the rule on its own stream, its parameters as draft version 1, at the program's time, and lists it on the program's rules", async () => {
     const { result } = await create
       .given({ [programStreamId(PROGRAM)]: program, ...cards })
       .when((handler) => handler.execute(command({ cardTokens: [CARD] })))
@@ -32,6 +32,7 @@ describe('CreateAuthRuleHandler', () => {
             data: { authRuleToken: create.id(1), programToken: PROGRAM, name: 'No gambling', ruleType: 'CONDITIONAL_ACTION', scope: { level: 'CARD', cardTokens: [CARD] }, parameters: blockGambling, created: create.now.toISOString() },
           },
         ],
+        [programAuthRulesStreamId(PROGRAM)]: [{ type: 'AuthRuleListed', data: { programToken: PROGRAM, authRuleToken: create.id(1) } }],
       });
     expect(result).toEqual({ token: create.id(1), position: expect.stringMatching(/^\d+\/\d+$/) });
   });
@@ -58,7 +59,8 @@ describe('the commands on an existing rule', () => {
     type: 'AuthRuleCreated',
     data: { authRuleToken: RULE, programToken: PROGRAM, name: null, ruleType: 'CONDITIONAL_ACTION', scope: { level: 'PROGRAM', excludedCardTokens: [], excludedAccountTokens: [] }, parameters: blockGambling as never, created: at },
   };
-  const given = { [programStreamId(PROGRAM)]: program, ...cards, [stream]: [ruleCreated] };
+  const listed = { [programAuthRulesStreamId(PROGRAM)]: [{ type: 'AuthRuleListed' as const, data: { programToken: PROGRAM, authRuleToken: RULE } }] };
+  const given = { [programStreamId(PROGRAM)]: program, ...cards, [stream]: [ruleCreated], ...listed };
 
   it('promotes the draft', async () => {
     const promote = ledgerHandlerSpecification({ handler: (env) => new PromoteAuthRuleHandler(env) });
@@ -87,9 +89,15 @@ describe('the commands on an existing rule', () => {
     await update.given(given).when((handler) => handler.execute(new UpdateAuthRuleCommand(origin, RULE, { scope: { cardTokens: [FOREIGN_CARD] } }))).thenThrows(CardNotFound);
   });
 
-  it("deletes, and answers another program's rule as not found", async () => {
+  it("deletes, off the program's rules, and answers another program's rule as not found", async () => {
     const remove = ledgerHandlerSpecification({ handler: (env) => new DeleteAuthRuleHandler(env) });
-    await remove.given(given).when((handler) => handler.execute(new DeleteAuthRuleCommand(origin, RULE))).then({ [stream]: [{ type: 'AuthRuleDeleted', data: { authRuleToken: RULE, at: remove.now.toISOString() } }] });
+    await remove
+      .given(given)
+      .when((handler) => handler.execute(new DeleteAuthRuleCommand(origin, RULE)))
+      .then({
+        [stream]: [{ type: 'AuthRuleDeleted', data: { authRuleToken: RULE, at: remove.now.toISOString() } }],
+        [programAuthRulesStreamId(PROGRAM)]: [{ type: 'AuthRuleUnlisted', data: { programToken: PROGRAM, authRuleToken: RULE } }],
+      });
     const otherProgram = { [programStreamId(OTHER_PROGRAM)]: programWithFundingSources({ programToken: OTHER_PROGRAM, created }), [stream]: [ruleCreated] };
     await remove.given(otherProgram).when((handler) => handler.execute(new DeleteAuthRuleCommand(commandOrigin(OTHER_PROGRAM), RULE))).thenThrows(AuthRuleNotFound);
   });

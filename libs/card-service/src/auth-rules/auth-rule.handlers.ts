@@ -10,7 +10,20 @@ import {
   PromoteAuthRuleCommand,
   UpdateAuthRuleCommand,
 } from '@ledger/contracts';
-import { AuthRuleCommand, authRuleDecider, authRuleStreamId, cardDecider, cardStreamId, ownedCard, programDecider, ProgramNotFound, programStreamId, programTime } from '@ledger/domain';
+import {
+  AuthRuleCommand,
+  authRuleDecider,
+  authRuleStreamId,
+  cardDecider,
+  cardStreamId,
+  ownedCard,
+  programAuthRulesDecider,
+  programAuthRulesStreamId,
+  programDecider,
+  ProgramNotFound,
+  programStreamId,
+  programTime,
+} from '@ledger/domain';
 import { decideAcrossStreams, PipelineEnvironment, StreamReader } from '@ledger/event-store';
 import { PIPELINE_ENVIRONMENT, commandAccepted } from '@ledger/runtime';
 
@@ -18,7 +31,8 @@ import { PIPELINE_ENVIRONMENT, commandAccepted } from '@ledger/runtime';
  * Auth rules are decided beside the cards they limit: the card-service hosts them, as the
  * authorization that enforces them reads them there. Each command is decided on the rule's own
  * stream at the program's time (its sandbox clock), after the cards the scope names are found to be
- * the program's: a rule never names another program's card.
+ * the program's: a rule never names another program's card. A creation and a deletion also change
+ * the program's list of rules (program-auth-rules.ts) in the same atomic write.
  */
 async function run(env: PipelineEnvironment, origin: CommandOrigin, authRuleToken: string, command: AuthRuleCommand, scope: AuthRuleScopeFields | null): Promise<CommandAccepted> {
   const ruleStream = authRuleStreamId(authRuleToken);
@@ -29,9 +43,21 @@ async function run(env: PipelineEnvironment, origin: CommandOrigin, authRuleToke
     if (scope !== null) await refuseForeignCards(reader, origin.programToken, scope);
     const rule = await reader.fold(authRuleDecider, ruleStream);
     const events = authRuleDecider.decide(command, rule.state, { now });
-    return { now, result: null, streams: [{ streamId: ruleStream, folder: authRuleDecider, fold: rule, events, mustBeNew: command.type === 'CreateAuthRule' }] };
+    const ruleDecision = { streamId: ruleStream, folder: authRuleDecider, fold: rule, events, mustBeNew: command.type === 'CreateAuthRule' };
+    const listing = listingOf(command);
+    if (listing === null) return { now, result: null, streams: [ruleDecision] };
+    const listStream = programAuthRulesStreamId(origin.programToken);
+    const list = await reader.fold(programAuthRulesDecider, listStream);
+    const listed = programAuthRulesDecider.decide({ type: listing, programToken: origin.programToken, authRuleToken }, list.state, { now });
+    return { now, result: null, streams: [ruleDecision, { streamId: listStream, folder: programAuthRulesDecider, fold: list, events: listed }] };
   });
   return commandAccepted(authRuleToken, { position: outcome.position ?? undefined });
+}
+
+function listingOf(command: AuthRuleCommand): 'ListAuthRule' | 'UnlistAuthRule' | null {
+  if (command.type === 'CreateAuthRule') return 'ListAuthRule';
+  if (command.type === 'DeleteAuthRule') return 'UnlistAuthRule';
+  return null;
 }
 
 /** A card is the program's for good once created, so its stream is read, not written: the rule's write does not wait on the card's authorizations. */
