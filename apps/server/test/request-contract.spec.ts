@@ -22,6 +22,7 @@ const tokens: Record<string, string> = {};
 const PLACEHOLDER = '0b3f4a8e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
 const REQUEST_ID = /^[0-9a-f-]{36}$/;
 const DEAD_URL = 'http://127.0.0.1:9/unreachable';
+const BLOCK_GAMBLING = { action: 'DECLINE', conditions: [{ attribute: 'MCC', operation: 'IS_ONE_OF', value: ['7995'] }] };
 
 beforeAll(async () => {
   t = await startTestLedger({ RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_PER_MINUTE: '0', WEBHOOK_POLL_MS: '50' });
@@ -37,6 +38,7 @@ beforeAll(async () => {
   tokens.pan = card.pan;
   tokens.funding_token = card.funding.token;
   tokens.account_token = (await ok(t.call('GET', '/v1/accounts'))).data[0].token;
+  tokens.auth_rule_token = (await ok(t.call('POST', '/v2/auth_rules', { body: { type: 'CONDITIONAL_ACTION', program_level: true, parameters: BLOCK_GAMBLING } }))).token;
   // The log's first event (the sandbox program's): in every tree of one or more events, so that any accepted digest_position proves it.
   tokens.event_id = (await t.pool.query(`select event_id from events order by transaction_id, global_position limit 1`)).rows[0].event_id;
   tokens.transaction_token = (await ok(t.call('POST', '/v1/simulate/authorize', { body: { amount: 500, descriptor: 'Shop', pan: card.pan } }))).token;
@@ -145,6 +147,19 @@ function validBody(key: string): Record<string, unknown> {
     'POST /v1/event_subscriptions': { url: DEAD_URL, description: 'd', event_types: ['card.created'], disabled: true },
     'PATCH /v1/event_subscriptions/{event_subscription_token}': { url: DEAD_URL, description: 'd', event_types: [], disabled: true },
     'POST /v1/simulate/event_subscriptions/{event_subscription_token}/send_example': { event_type: 'card.created' },
+    'POST /v2/auth_rules': {
+      type: 'CONDITIONAL_ACTION',
+      parameters: BLOCK_GAMBLING,
+      name: 'n',
+      event_stream: 'AUTHORIZATION',
+      program_level: true,
+      excluded_card_tokens: [tokens.card_token],
+      excluded_account_tokens: [],
+      business_account_tokens: [],
+      excluded_business_account_tokens: [],
+    },
+    'PATCH /v2/auth_rules/{auth_rule_token}': { name: 'n', state: 'INACTIVE', program_level: true, excluded_card_tokens: [], excluded_account_tokens: [], business_account_tokens: [], excluded_business_account_tokens: [] },
+    'POST /v2/auth_rules/{auth_rule_token}/draft': { parameters: BLOCK_GAMBLING },
   };
   if (!bodies[key]) throw new Error(`no valid body for ${key}: add one to validBody`);
   return structuredClone(bodies[key]);

@@ -41,11 +41,13 @@ import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { BuiltDashboard } from './dashboard/built-dashboard';
 import { DashboardController } from './dashboard/dashboard.controller';
+import { AuthRulesController } from './auth-rules/auth-rules.controller';
+import { AUTH_RULE_QUERY_HANDLERS } from './auth-rules/auth-rule-query.handlers';
 
 /** The REST API: authenticates, validates, and turns each call into a command or a query. */
 @Module({
   imports: [CqrsModule, DiscoveryModule, RateLimitModule],
-  controllers: [HealthController, CardsController, AuditController, TransactionsController, SimulationsController, TestClockController, AccountsController, AuthorizationStreamController, ResponderEndpointsController, EventSubscriptionsController, EventsController, SendExampleController, DashboardController],
+  controllers: [HealthController, CardsController, AuditController, TransactionsController, SimulationsController, TestClockController, AccountsController, AuthorizationStreamController, ResponderEndpointsController, EventSubscriptionsController, EventsController, SendExampleController, AuthRulesController, DashboardController],
   providers: [
     ReadModelApiKeyDirectory,
     { provide: API_KEY_DIRECTORY, inject: [ReadModelApiKeyDirectory], useFactory: (directory: ReadModelApiKeyDirectory) => new CachedApiKeyDirectory(directory) },
@@ -79,6 +81,7 @@ import { DashboardController } from './dashboard/dashboard.controller';
     ListFundingSourcesHandler,
     GetAuthorizationStreamHandler,
     ...EVENT_SUBSCRIPTION_QUERY_HANDLERS,
+    ...AUTH_RULE_QUERY_HANDLERS,
     StreamEvents,
     TimeTravel,
     Balances,

@@ -13,6 +13,7 @@ export interface RealTokens {
   readonly message: string;
   /** The id of one of the program's events (the audit proof's path). */
   readonly event: string;
+  readonly authRule: string;
 }
 
 /**
@@ -34,11 +35,12 @@ const TOKEN_OF_NAME: Readonly<Record<string, keyof RealTokens>> = {
   event_id: 'event',
   // The card's first event is its card.created, whose events-feed token is the ledger event id.
   event_token: 'event',
+  auth_rule_token: 'authRule',
 };
 
 /**
  * A program of its own, made through the API: a webhook subscription, a card, an approved
- * authorization and the webhook message of the card. Each operation gets one, so that one operation's
+ * authorization, the webhook message of the card and an auth rule in shadow. Each operation gets one, so that one operation's
  * accepted calls (closing the account, deleting the subscription) do not starve the next of deep paths.
  */
 export async function programUnderTest(t: TestLedger, name: string): Promise<ProgramUnderTest & { tokens: RealTokens }> {
@@ -55,6 +57,8 @@ export async function programUnderTest(t: TestLedger, name: string): Promise<Pro
   const funding = listed[0] ?? (await call('POST', '/v1/funding_sources', { account_name: 'Fuzz bank', account_number: '123456789' }));
   const message = await eventually(`${name}: the card.created webhook message`, async () => (await call('GET', `/v1/event_subscriptions/${subscription.token}/messages`)).data[0]);
   const event = (await call('GET', `/v1/cards/${card.token}/events`)).data[0].event_id;
+  // A shadow rule (never promoted): it declines nothing the other operations send.
+  const authRule = await call('POST', '/v2/auth_rules', { type: 'CONDITIONAL_ACTION', program_level: true, parameters: { action: 'DECLINE', conditions: [{ attribute: 'MCC', operation: 'IS_ONE_OF', value: ['7995'] }] } });
   await eventually(`${name}: the card.created event in the events feed`, async () => (await t.call('GET', `/v1/events/${event}`, { apiKey: program.apiKey })).status === 200);
   const tokens: RealTokens = {
     account: program.programToken,
@@ -65,6 +69,7 @@ export async function programUnderTest(t: TestLedger, name: string): Promise<Pro
     subscription: subscription.token,
     message: message.token,
     event,
+    authRule: authRule.token,
   };
   return { apiKey: program.apiKey, tokens, real: (field) => (Object.hasOwn(TOKEN_OF_NAME, field) ? tokens[TOKEN_OF_NAME[field]] : undefined) };
 }

@@ -60,7 +60,7 @@ export function validText(schema: FieldSchema, name: string, real: RealValues): 
 
 function validOfKinds(schema: FieldSchema, name: string, real: RealValues, as: 'json' | 'text', plain: boolean): fc.Arbitrary<unknown> {
   if (schema.enum?.length) return fc.constantFrom(...schema.enum);
-  if (schema.kinds.length === 0) return as === 'json' ? fc.jsonValue({ maxDepth: 2 }) : fc.string({ unit: fc.constantFrom(...SAFE_CHARACTERS), maxLength: 10 });
+  if (schema.kinds.length === 0) return as === 'json' ? plainJsonValue(2) : fc.string({ unit: fc.constantFrom(...SAFE_CHARACTERS), maxLength: 10 });
   return fc.oneof(...schema.kinds.map((kind) => validOfKind(kind, schema, name, real, as, plain)));
 }
 
@@ -86,6 +86,20 @@ function validOfKind(kind: JsonKind, schema: FieldSchema, name: string, real: Re
   }
 }
 
+/**
+ * Free-form JSON a body of ours takes as valid (an auth rule's parameters): numbers written as integers
+ * (integer-literals.ts refuses any other wherever it stands), text of safe characters and keys that
+ * are not Object.prototype's (the hostile-input checks refuse control characters and those keys at any
+ * depth, before the route is looked at).
+ */
+function plainJsonValue(maxDepth: number): fc.Arbitrary<unknown> {
+  const scalar = fc.oneof(fc.string({ unit: fc.constantFrom(...SAFE_CHARACTERS), maxLength: 10 }), fc.integer(), fc.boolean(), fc.constant(null));
+  if (maxDepth === 0) return scalar;
+  const key = fc.stringMatching(/^[a-z]{1,8}$/).filter((name) => !(name in Object.prototype));
+  const inner = plainJsonValue(maxDepth - 1);
+  return fc.oneof(scalar, fc.array(inner, { maxLength: 3 }), fc.dictionary(key, inner, { maxKeys: 3 }));
+}
+
 /** A valid object: its required properties, and (unless plain) any of the others. */
 /** Mostly everyday magnitudes (an amount of cents that a card's limit lets through), sometimes the whole range. */
 function validInteger(min: number, max: number): fc.Arbitrary<number> {
@@ -96,7 +110,7 @@ function validInteger(min: number, max: number): fc.Arbitrary<number> {
 
 export function validObject(schema: FieldSchema, name: string, real: RealValues, plain = false): fc.Arbitrary<Record<string, unknown>> {
   const properties = Object.entries(schema.properties ?? {}).filter(([key]) => !plain || (schema.required ?? []).includes(key));
-  if (properties.length === 0) return schema.openObject ? fc.dictionary(fc.stringMatching(/^[a-z]{1,8}$/), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }) : fc.constant({});
+  if (properties.length === 0) return schema.openObject ? fc.dictionary(fc.stringMatching(/^[a-z]{1,8}$/).filter((name) => !(name in Object.prototype)), plainJsonValue(1), { maxKeys: 3 }) : fc.constant({});
   const model = Object.fromEntries(properties.map(([key, child]) => [key, validJson(child, name ? `${name}.${key}` : key, real, plain)]));
   return fc.record(model, { requiredKeys: (schema.required ?? []).filter((key) => key in model) }) as fc.Arbitrary<Record<string, unknown>>;
 }

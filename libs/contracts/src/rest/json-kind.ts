@@ -29,6 +29,8 @@ const SCALARS = new Map<unknown, KindOf>([
   ['integer', { kind: 'number', integer: true }],
   [Boolean, { kind: 'boolean' }],
   ['boolean', { kind: 'boolean' }],
+  // An object whose keys the field's own check reads (an auth rule's parameters), not a DTO's.
+  ['object', { kind: 'object' }],
 ]);
 
 /** What the documentation says a value is; a field documented with no kind is a fault of ours, found when its class loads. */
