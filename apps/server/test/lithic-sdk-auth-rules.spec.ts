@@ -104,6 +104,35 @@ describe('the lithic SDK: auth rules v2', () => {
     expect(gone).toBe(404);
   });
 
+  it('a promoted rule that blocks an MCC declines the next authorization there and approves another; in shadow it declines nothing', async () => {
+    const card = await client.cards.create({ type: 'VIRTUAL' });
+    const noCigars = { action: 'DECLINE' as const, conditions: [{ attribute: 'MCC' as const, operation: 'IS_ONE_OF' as const, value: ['5993'] }] };
+    const rule = await client.authRules.v2.create({ type: 'CONDITIONAL_ACTION', name: 'No cigars', card_tokens: [card.token], parameters: noCigars });
+    const statusOf = (answer: Promise<unknown>) =>
+      answer.then(
+        () => 200,
+        (error: unknown) => (error as { status: number }).status,
+      );
+    const atCigarShop = () => client.transactions.simulateAuthorization({ amount: 1000, descriptor: 'CIGAR SHOP', mcc: '5993', pan: card.pan! });
+
+    // In shadow (a new rule's draft), the cigar shop is approved.
+    const shadowed = await atCigarShop();
+    expect((await client.transactions.retrieve(shadowed.token!)).result).toBe('APPROVED');
+
+    await client.authRules.v2.promote(rule.token);
+    expect(await statusOf(atCigarShop())).toBe(422);
+    const declined = [];
+    for await (const transaction of client.transactions.list({ card_token: card.token, result: 'DECLINED' })) declined.push(transaction);
+    expect(declined.map((transaction) => transaction.result)).toEqual(['MERCHANT_BLACKLIST']);
+
+    const coffee = await client.transactions.simulateAuthorization({ amount: 1000, descriptor: 'COFFEE SHOP', mcc: '5812', pan: card.pan! });
+    expect((await client.transactions.retrieve(coffee.token!)).result).toBe('APPROVED');
+
+    // Deactivated, it declines nothing again.
+    await client.authRules.v2.update(rule.token, { state: 'INACTIVE' });
+    expect(await statusOf(atCigarShop())).toBe(200);
+  });
+
   it('refuses what it cannot evaluate, naming the field', async () => {
     const refusal = await client.authRules.v2
       .create({ type: 'CONDITIONAL_ACTION', program_level: true, parameters: { action: 'DECLINE', conditions: [{ attribute: 'RISK_SCORE', operation: 'IS_GREATER_THAN', value: 500 }] } })

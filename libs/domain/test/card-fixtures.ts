@@ -44,6 +44,7 @@ export function passingChecks(overrides: Partial<AuthorizationChecks> = {}): Aut
     expiryMatches: null,
     presentedPinHash: null,
     streamDecline: null,
+    authRules: { rules: [], accountCreated: null },
     ...overrides,
   };
 }

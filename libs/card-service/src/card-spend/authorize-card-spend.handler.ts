@@ -3,6 +3,11 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CardVault } from '@ledger/card-vault';
 import { AuthorizeCardSpendCommand, CardSpendDecision, PresentedCardDetails } from '@ledger/contracts';
 import {
+  authRuleDecider,
+  authRuleStreamId,
+  ExistingAuthRule,
+  programAuthRulesDecider,
+  programAuthRulesStreamId,
   authorizationChecks,
   AuthorizationStream,
   AuthorizeSpend,
@@ -21,7 +26,7 @@ import {
   transactionDecider,
   transactionStreamId,
 } from '@ledger/domain';
-import { decideAcrossStreams, emptyFold, FaultPoints, formatPosition, PipelineEnvironment } from '@ledger/event-store';
+import { decideAcrossStreams, emptyFold, FaultPoints, formatPosition, PipelineEnvironment, StreamReader } from '@ledger/event-store';
 import { FAULT_POINTS, PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 import { AuthorizationStreamClient } from '../authorization-stream/authorization-stream-client';
 import { ProgramSpend } from './program-spend';
@@ -30,6 +35,23 @@ import { ProgramSpend } from './program-spend';
 function once<Args extends unknown[], Answer>(ask: (...args: Args) => Promise<Answer>): (...args: Args) => Promise<Answer> {
   let asked: Promise<Answer> | undefined;
   return (...args) => (asked ??= ask(...args));
+}
+
+/**
+ * The program's auth rules, from its list and each rule's stream, with the folds they were read from:
+ * the authorization's write checks their versions (writing nothing on them), so a decision is never
+ * taken on a rule this process kept stale, and a rule changed meanwhile decides it again.
+ */
+async function authRulesOf(reader: StreamReader, programToken: string) {
+  const listStream = programAuthRulesStreamId(programToken);
+  const list = await reader.fold(programAuthRulesDecider, listStream);
+  const folds = await Promise.all(list.state.authRuleTokens.map(async (token) => ({ streamId: authRuleStreamId(token), fold: await reader.fold(authRuleDecider, authRuleStreamId(token)) })));
+  const rules = folds.map(({ fold }) => fold.state).filter((rule): rule is ExistingAuthRule => rule.status === 'existing' && rule.programToken === programToken);
+  const checked = [
+    { streamId: listStream, folder: programAuthRulesDecider, fold: list, events: [] },
+    ...folds.map(({ streamId, fold }) => ({ streamId, folder: authRuleDecider, fold, events: [] })),
+  ];
+  return { rules, checked };
 }
 
 /**
@@ -68,7 +90,8 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
       const businessNow = () => programTime(program.clock, this.env.now());
       let facts = { ...requested, cardToken, programToken };
       const outside = { globalLimitExceeded: await this.programSpend.limitExceeded(program, facts.amount, businessNow()) };
-      let checks = authorizationChecks(program, card, facts.merchant, this.presentedDetails(card, presented), outside);
+      const authRules = await authRulesOf(reader, programToken);
+      let checks = authorizationChecks(program, card, facts.merchant, this.presentedDetails(card, presented), outside, authRules.rules);
       this.faults.reached('program-spend-tallied');
       const command: AuthorizeSpend = { type: 'AuthorizeSpend', facts, checks };
       if (program.authorizationStream && cardWouldApprove(command, card, businessNow())) {
@@ -90,6 +113,8 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
           { streamId: cardStream, folder: cardDecider, fold: cardFold, events: decided.card },
           { streamId: transactionStream, folder: transactionDecider, fold: noTransaction, events: decided.transaction, mustBeNew: true },
           { streamId: programStream, folder: programDecider, fold: programFold, events: [] },
+          // The program's rules, only checked; a program that never had one has no list to check.
+          ...(authRules.checked[0].fold.version < 0 ? [] : authRules.checked),
         ],
       };
     });

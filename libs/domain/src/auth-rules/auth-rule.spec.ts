@@ -86,6 +86,13 @@ describe('auth rule aggregate', () => {
       spec.given([]).when(create({ ruleType: 'VELOCITY_LIMIT' })).thenThrows(AuthRuleParametersInvalid);
     });
 
+    it('refuses an ACCOUNT velocity limit, which is not enforced yet', () => {
+      spec
+        .given([])
+        .when(create({ ruleType: 'VELOCITY_LIMIT', parameters: { scope: 'ACCOUNT', period: { type: 'DAY' }, limit_count: 3 } }))
+        .thenThrows(AuthRuleParametersInvalid, 'ACCOUNT velocity limits are not enforced yet');
+    });
+
     it('refuses a second create of the same token', () => {
       spec.given([created]).when(create()).thenThrows(AuthRuleAlreadyExists);
     });

@@ -3,6 +3,8 @@ import type { Card, IssuedCard } from '../cards/card-state';
 import type { GlobalLimitDecline } from '../programs/program-spend-limits';
 import { type ExistingProgram, fundingStateOf, isMerchantBlocked } from '../programs/program';
 import type { Merchant } from '../transactions/transaction-values';
+import type { ExistingAuthRule } from '../auth-rules/auth-rule';
+import { rulesToRun } from '../auth-rules/auth-rule-evaluation';
 
 /**
  * What the presented card details are checked against, made at the edge where the card's secrets can
@@ -26,9 +28,18 @@ export interface OutsideAnswers {
 /**
  * The checks an authorization is decided on, from the program, the card and what was presented:
  * the program's state, merchant blocks and velocity rule, the card's funding source (one the program
- * no longer has counts as DELETED), and whether the CVV, expiry and PIN presented match the card's.
+ * no longer has counts as DELETED), whether the CVV, expiry and PIN presented match the card's, and the
+ * program's Auth Rules that run on the card. The program's state keeps no creation time, so
+ * ACCOUNT_AGE does not evaluate (docs/decisions.md, Auth rules).
  */
-export function authorizationChecks(program: ExistingProgram, card: IssuedCard, merchant: Merchant, presented: PresentedDetails, outside: OutsideAnswers): AuthorizationChecks {
+export function authorizationChecks(
+  program: ExistingProgram,
+  card: IssuedCard,
+  merchant: Merchant,
+  presented: PresentedDetails,
+  outside: OutsideAnswers,
+  authRules: readonly ExistingAuthRule[] = [],
+): AuthorizationChecks {
   const expiryGiven = presented.expMonth !== undefined || presented.expYear !== undefined;
   return {
     programState: program.state,
@@ -40,6 +51,7 @@ export function authorizationChecks(program: ExistingProgram, card: IssuedCard, 
     expiryMatches: expiryGiven ? presented.expMonth === card.expMonth && presented.expYear === card.expYear : null,
     presentedPinHash: presented.pinHash,
     streamDecline: null,
+    authRules: { rules: rulesToRun(authRules, { cardToken: card.cardToken, accountToken: card.programToken }), accountCreated: null },
   };
 }
 

@@ -6,6 +6,7 @@ import { CardNotFound } from './card-errors';
 import { cardUse, isExpiredAt } from './card-values';
 import { merchantKey } from './merchant-lock';
 import { exceedsSpendLimit } from './spend-window';
+import { authRuleDecline, authRuleResultsFor, type AuthRulesCheck } from './card-auth-rules';
 
 // ---------------------------------------------------------------- commands on spend
 
@@ -24,6 +25,8 @@ export interface AuthorizationChecks {
   readonly presentedPinHash: string | null;
   /** The program's own authorization endpoint, when it answered with a decline. */
   readonly streamDecline: DeclineReason | null;
+  /** The program's Auth Rules that run on this card; absent or empty when there are none. */
+  readonly authRules?: AuthRulesCheck;
 }
 
 export interface AuthorizeSpend {
@@ -60,8 +63,9 @@ export interface CreditReturn {
 export function decideAuthorization(command: AuthorizeSpend, card: Card, now: Date): CardEvent[] {
   const { facts } = command;
   if (card.status !== 'issued' || card.programToken !== facts.programToken) throw new CardNotFound(facts.cardToken);
-  const recorded = { ...facts, fundingToken: card.fundingToken, at: now.toISOString() };
-  const reason = declineReason(command, card, now);
+  const ruleResults = authRuleResultsFor(command, card, now);
+  const recorded = { ...facts, fundingToken: card.fundingToken, at: now.toISOString(), ...(ruleResults.length > 0 ? { ruleResults } : {}) };
+  const reason = declineReason(command, card, now, authRuleDecline(ruleResults)?.result ?? null);
   if (reason !== null) return [{ type: 'CardAuthorizationDeclined', data: { ...recorded, reason } }];
 
   const events: CardEvent[] = [{ type: 'CardAuthorizationApproved', data: recorded }];
@@ -74,7 +78,7 @@ export function decideAuthorization(command: AuthorizeSpend, card: Card, now: Da
   return events;
 }
 
-function declineReason({ facts, checks }: AuthorizeSpend, card: IssuedCard, now: Date): DeclineReason | null {
+function declineReason({ facts, checks }: AuthorizeSpend, card: IssuedCard, now: Date, ruleDecline: DeclineReason | null): DeclineReason | null {
   if (checks.programState === 'CLOSED') return 'ACCOUNT_STATE_TRANSACTION_FAIL';
   if (checks.programState === 'PAUSED') return 'INACTIVE_ACCOUNT';
   if (card.state === 'CLOSED') return card.closedReason === 'SINGLE_USE_SPENT' ? 'SINGLE_USE_RECHARGED' : 'CARD_CLOSED';
@@ -86,6 +90,7 @@ function declineReason({ facts, checks }: AuthorizeSpend, card: IssuedCard, now:
     return 'UNAUTHORIZED_MERCHANT';
   }
   if (checks.velocity && tooManyAttempts(card, checks.velocity, now)) return 'FRAUD_ADVICE';
+  if (ruleDecline) return ruleDecline;
   if (exceedsSpendLimit(card.spendLimit, card.spendLimitDuration, card.spend, facts.amount, now)) return 'USER_TRANSACTION_LIMIT';
   if (checks.globalLimitExceeded) return checks.globalLimitExceeded;
   const funding = fundingDecline(checks.fundingState);

@@ -1,4 +1,5 @@
 import { assertNever } from '../core/decider';
+import type { AuthRuleResult } from '../auth-rules/auth-rule-evaluation';
 import type { AuthorizationKind, DeclineReason, Merchant } from '../transactions/transaction-values';
 import { SpendHistory } from './spend-history';
 import { type CardActivity, NO_CARD_ACTIVITY, withCardActivity } from './card-activity';
@@ -84,6 +85,8 @@ export interface AuthorizationFacts {
    * absent in every event recorded before kinds existed, which are exactly those.
    */
   readonly kind?: AuthorizationKind;
+  /** What the program's Auth Rules answered, when any ran on the card (card-auth-rules.ts); absent when none did. */
+  readonly ruleResults?: readonly AuthRuleResult[];
 }
 
 export interface CardAuthorizationApproved {

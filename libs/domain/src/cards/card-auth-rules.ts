@@ -1,0 +1,33 @@
+import { authRuleDecline, evaluateAuthRules, type AuthRuleResult, type RuleToRun } from '../auth-rules/auth-rule-evaluation';
+import { ruleCardOf } from '../auth-rules/rule-authorization';
+import type { AuthorizeSpend } from './card-authorization';
+import type { IssuedCard } from './card-state';
+
+/** The program's Auth Rules as an authorization's check: the rule versions that run on this card, and the account's creation (ACCOUNT_AGE). */
+export interface AuthRulesCheck {
+  readonly rules: readonly RuleToRun[];
+  readonly accountCreated: string | null;
+}
+
+/**
+ * Every rule's result for this authorization, over the card as it stood before it. The simulated
+ * authorizations carry no POS data yet: the PAN entry mode reads UNKNOWN, the wallet NONE, the cash
+ * amount 0; a PIN counts as entered when one was presented.
+ */
+export function authRuleResultsFor({ facts, checks }: AuthorizeSpend, card: IssuedCard, now: Date): AuthRuleResult[] {
+  const check = checks.authRules;
+  if (!check || check.rules.length === 0) return [];
+  const authorization = {
+    amount: facts.amount,
+    cashAmount: 0,
+    merchant: facts.merchant,
+    merchantCurrency: facts.merchantCurrency,
+    panEntryMode: 'UNKNOWN' as const,
+    pinEntered: checks.presentedPinHash !== null,
+    walletType: 'NONE' as const,
+  };
+  // ACCOUNT-scoped velocity limits are refused when written (auth-rule.ts, enforceable), so no account usage is needed.
+  return evaluateAuthRules(check.rules, { authorization, card: ruleCardOf(card, check.accountCreated), now }, new Map());
+}
+
+export { authRuleDecline };
