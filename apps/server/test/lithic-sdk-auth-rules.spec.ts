@@ -124,9 +124,19 @@ describe('the lithic SDK: auth rules v2', () => {
     const declined = [];
     for await (const transaction of client.transactions.list({ card_token: card.token, result: 'DECLINED' })) declined.push(transaction);
     expect(declined.map((transaction) => transaction.result)).toEqual(['MERCHANT_BLACKLIST']);
+    const [refused] = declined;
+    expect(refused.events![0]).toMatchObject({ type: 'AUTHORIZATION', detailed_results: ['AUTH_RULE'], rule_results: [{ auth_rule_token: rule.token, name: 'No cigars', result: 'AUTH_RULE', explanation: 'conditions met: DECLINE' }] });
+    // The spec's card inside the transaction (the SDK's type has none): every enforced rule that ran, the earlier program-wide one too.
+    const cardOf = (transaction: unknown) => (transaction as { card: { auth_rule_tokens: string[] } }).card;
+    expect(cardOf(refused).auth_rule_tokens).toContain(rule.token);
+    // The shadow run is the rule's own record, not the approved transaction's.
+    expect((await client.transactions.retrieve(shadowed.token!)).events![0]).toMatchObject({ detailed_results: ['APPROVED'], rule_results: [] });
 
     const coffee = await client.transactions.simulateAuthorization({ amount: 1000, descriptor: 'COFFEE SHOP', mcc: '5812', pan: card.pan! });
-    expect((await client.transactions.retrieve(coffee.token!)).result).toBe('APPROVED');
+    const approved = await client.transactions.retrieve(coffee.token!);
+    expect(approved.result).toBe('APPROVED');
+    expect(cardOf(approved).auth_rule_tokens).toContain(rule.token);
+    expect(approved.events![0]).toMatchObject({ detailed_results: ['APPROVED'], rule_results: [] });
 
     // Deactivated, it declines nothing again.
     await client.authRules.v2.update(rule.token, { state: 'INACTIVE' });

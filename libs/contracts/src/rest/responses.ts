@@ -1,6 +1,6 @@
 import type { Type } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiSchema, type ApiPropertyOptions } from '@nestjs/swagger';
-import { CARD_STATES, CARD_TYPES, DETAILED_RESULTS, SPEND_LIMIT_DURATIONS, TRANSACTION_EVENT_TYPES, TRANSACTION_RESULTS, TRANSACTION_STATUSES } from '@ledger/domain';
+import { AUTH_RULE_DETAILED_RESULTS, CARD_STATES, CARD_TYPES, DETAILED_RESULTS, SPEND_LIMIT_DURATIONS, TRANSACTION_EVENT_TYPES, TRANSACTION_RESULTS, TRANSACTION_STATUSES } from '@ledger/domain';
 
 /**
  * Response shapes of the REST API, as the spec names their fields: each class is both the
@@ -52,7 +52,7 @@ export class LithicCardFields {
   @ApiProperty({ format: 'uuid', description: 'Lithic: the account the card belongs to; here the program' }) account_token!: string;
   @ApiProperty({ format: 'uuid', description: 'Lithic: the card program; here the program' }) card_program_token!: string;
   @ApiProperty({ enum: ['OK', 'BLOCKED', 'NOT_SET'], description: 'OK when the card has a PIN, else NOT_SET; BLOCKED never occurs here' }) pin_status!: PinStatus;
-  @ApiProperty({ type: [String], description: 'Always empty: no auth rules here' }) auth_rule_tokens!: string[];
+  @ApiProperty({ type: [String], description: "Inside a transaction: the enforced auth rules that ran on its authorization; on a card's own answers, empty" }) auth_rule_tokens!: string[];
   @ApiProperty({ example: 'USD' }) cardholder_currency!: string;
   @ApiProperty({ type: [String], description: 'Always empty: no physical-card commands here' }) pending_commands!: string[];
   @AlwaysNull('no bulk orders (physical cards)') bulk_order_token!: null;
@@ -186,6 +186,15 @@ export class TransactionEventAmountsResponse {
   settlement!: CardholderAmountModel | null;
 }
 
+/** Lithic's RuleResult: an enforced auth rule that refused the authorization. */
+@ApiSchema({ name: 'RuleResultModel' })
+export class RuleResultResponse {
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) auth_rule_token!: string | null;
+  @ApiProperty({ type: String, nullable: true }) explanation!: string | null;
+  @ApiProperty({ type: String, nullable: true }) name!: string | null;
+  @ApiProperty({ enum: AUTH_RULE_DETAILED_RESULTS, description: "The rule's detailed result" }) result!: string;
+}
+
 @ApiSchema({ name: 'TransactionEventModel' })
 export class TransactionEventResponse {
   @ApiProperty({ type: 'integer', description: 'Always positive' }) amount!: number;
@@ -194,11 +203,15 @@ export class TransactionEventResponse {
   @ApiProperty({ format: 'uuid' }) token!: string;
   @ApiProperty({ enum: TRANSACTION_EVENT_TYPES }) type!: string;
   @ApiProperty({ type: TransactionEventAmountsResponse }) amounts!: TransactionEventAmountsResponse;
-  @ApiProperty({ type: 'array', items: { type: 'string', enum: [...new Set(Object.values(DETAILED_RESULTS))] }, description: "Lithic's detailed result of `result`, one value (DECLINED where Lithic has none of the same meaning)" })
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'string', enum: [...new Set([...Object.values(DETAILED_RESULTS), ...AUTH_RULE_DETAILED_RESULTS])] },
+    description: "Lithic's detailed result of `result`, one value (DECLINED where Lithic has none of the same meaning; the deciding auth rule's when a rule refused it)",
+  })
   detailed_results!: string[];
   @ApiProperty({ enum: ['CREDIT', 'DEBIT'], description: 'CREDIT for VOID, AUTHORIZATION_EXPIRY and RETURN, else DEBIT' }) effective_polarity!: 'CREDIT' | 'DEBIT';
   @AlwaysNull('no card network carried simulated traffic', 'object') network_info!: null;
-  @ApiProperty({ type: 'array', items: { type: 'object' }, maxItems: 0, description: 'Always empty: no auth rules' }) rule_results!: never[];
+  @ApiProperty({ type: [RuleResultResponse], description: 'The enforced auth rules that refused the authorization; empty for every other event' }) rule_results!: RuleResultResponse[];
 }
 
 /** The spec's transaction, with the fields Lithic's carries beyond it (the SDK's Transaction). */

@@ -17,7 +17,8 @@ export type AuthRuleMode = 'ACTIVE' | 'SHADOW';
 export type AuthRuleDecision = 'APPROVED' | 'DECLINED' | 'CHALLENGED';
 
 /** Lithic's detailed results an Auth Rule gives (transactions' `detailed_results`, `rule_results[].result`). */
-export type AuthRuleDetailedResult = 'APPROVED' | 'AUTH_RULE' | 'CARD_SPEND_LIMIT_EXCEEDED' | 'CARDHOLDER_CHALLENGED';
+export const AUTH_RULE_DETAILED_RESULTS = ['APPROVED', 'AUTH_RULE', 'CARD_SPEND_LIMIT_EXCEEDED', 'CARDHOLDER_CHALLENGED'] as const;
+export type AuthRuleDetailedResult = (typeof AUTH_RULE_DETAILED_RESULTS)[number];
 
 export interface RuleToRun {
   readonly authRuleToken: string;

@@ -1,4 +1,4 @@
-import { authRuleDecline, evaluateAuthRules, type AuthRuleResult, type RuleToRun } from '../auth-rules/auth-rule-evaluation';
+import { evaluateAuthRules, type AuthRuleResult, type RuleToRun } from '../auth-rules/auth-rule-evaluation';
 import { ruleCardOf } from '../auth-rules/rule-authorization';
 import type { AuthorizeSpend } from './card-authorization';
 import type { IssuedCard } from './card-state';
@@ -29,5 +29,3 @@ export function authRuleResultsFor({ facts, checks }: AuthorizeSpend, card: Issu
   // ACCOUNT-scoped velocity limits are refused when written (auth-rule.ts, enforceable), so no account usage is needed.
   return evaluateAuthRules(check.rules, { authorization, card: ruleCardOf(card, check.accountCreated), now }, new Map());
 }
-
-export { authRuleDecline };

@@ -6,7 +6,8 @@ import { CardNotFound } from './card-errors';
 import { cardUse, isExpiredAt } from './card-values';
 import { merchantKey } from './merchant-lock';
 import { exceedsSpendLimit } from './spend-window';
-import { authRuleDecline, authRuleResultsFor, type AuthRulesCheck } from './card-auth-rules';
+import { authRuleDecline } from '../auth-rules/auth-rule-evaluation';
+import { authRuleResultsFor, type AuthRulesCheck } from './card-auth-rules';
 
 // ---------------------------------------------------------------- commands on spend
 

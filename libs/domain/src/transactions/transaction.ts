@@ -1,5 +1,6 @@
 import { assertNever, Decider, DecisionContext } from '../core/decider';
 import type { AuthorizationFacts } from '../cards/card-state';
+import type { AuthRuleResult } from '../auth-rules/auth-rule-evaluation';
 import type { FundingSourceState } from '../programs/program';
 import { AmountAboveAvailable, ExpiryAmountNotPending, LocalAmountOutOfRange, TransactionEventTokenWithdrawn, TransactionNotFound, TransactionStateConflict } from './transaction-errors';
 import { isPendingCreditKind, type Merchant, type TransactionEventType, type TransactionResult, type TransactionStatus } from './transaction-values';
@@ -110,6 +111,8 @@ export interface TransactionEventEntry {
   readonly amount: number;
   readonly result: TransactionResult;
   readonly created: string;
+  /** An authorization's Auth Rule results, when any rule ran on it; absent otherwise (and on every other event). */
+  readonly ruleResults?: readonly AuthRuleResult[];
 }
 
 export type Transaction =
@@ -442,11 +445,12 @@ function opened(facts: AuthorizationFacts, amounts: OpeningAmounts): ExistingTra
 export function evolveTransaction(transaction: Transaction, event: TransactionEvent): Transaction {
   switch (event.type) {
     case 'TransactionAuthorized': {
-      const { result, eventToken, amount, merchantAmount, at, kind } = event.data;
+      const { result, eventToken, amount, merchantAmount, at, kind, ruleResults } = event.data;
       // A financial (single-message) authorization is cleared as it is approved; a balance inquiry
       // moves nothing and is complete at once; a plain authorization waits for its clearing.
       const approvedStatus = kind === 'FINANCIAL_AUTHORIZATION' ? 'SETTLING' : kind === 'BALANCE_INQUIRY' ? 'SETTLED' : 'PENDING';
       const approved = result === 'APPROVED';
+      const authorization = entry(eventToken, kind ?? 'AUTHORIZATION', amount, at, result);
       return opened(event.data, {
         status: approved ? approvedStatus : 'DECLINED',
         result,
@@ -455,7 +459,7 @@ export function evolveTransaction(transaction: Transaction, event: TransactionEv
         settledAmount: approved && kind === 'FINANCIAL_AUTHORIZATION' ? amount : 0,
         merchantAmount,
         merchantAuthorizationAmount: merchantAmount,
-        events: [entry(eventToken, kind ?? 'AUTHORIZATION', amount, at, result)],
+        events: [ruleResults === undefined ? authorization : { ...authorization, ruleResults }],
       });
     }
     case 'TransactionReturned': {

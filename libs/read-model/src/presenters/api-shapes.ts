@@ -1,6 +1,6 @@
 import { fundingTimestamp, FundingSourceResponse, isoSeconds, TransactionEventResponse, TransactionResponse } from '@ledger/contracts';
 import type { CardResponse, LithicCardFields, PosResponse } from '@ledger/contracts';
-import { CARDHOLDER_CURRENCY, DETAILED_RESULTS, effectivePolarity, isFinancialEvent, localAmountAtRate, type TransactionEventEntry } from '@ledger/domain';
+import { CARDHOLDER_CURRENCY, detailedResultOf, effectivePolarity, enforcedRuleTokens, isFinancialEvent, localAmountAtRate, refusingRuleResults, type TransactionEventEntry } from '@ledger/domain';
 import type { Card, FundingSource, Transaction } from '../generated/prisma/client';
 
 /**
@@ -87,8 +87,8 @@ export function conversionRate(rateAmount: bigint, rateMerchantAmount: bigint): 
 /**
  * One event as the spec has it (amount, created, result, token, type) and Lithic's fields beside:
  * the event's amount in each currency at the transaction's own rate, the settlement amount only for
- * events that move funds, the detailed result and polarity by the domain's rules, and no network
- * or auth-rule facts (none exist for simulated traffic).
+ * events that move funds, the detailed result and polarity by the domain's rules, the enforced auth
+ * rules that refused an authorization, and no network facts (none exist for simulated traffic).
  */
 function presentTransactionEvent(row: PresentableTransaction, rate: RowRate, entry: TransactionEventEntry): TransactionEventResponse {
   const { conversion_rate } = rate;
@@ -103,10 +103,10 @@ function presentTransactionEvent(row: PresentableTransaction, rate: RowRate, ent
       merchant: { amount: localAmountAtRate(rate, entry.amount), currency: row.merchantCurrency },
       settlement: isFinancialEvent(entry.type) ? { amount: entry.amount, conversion_rate, currency: CARDHOLDER_CURRENCY } : null,
     },
-    detailed_results: [DETAILED_RESULTS[entry.result]],
+    detailed_results: [detailedResultOf(entry)],
     effective_polarity: effectivePolarity(entry.type),
     network_info: null,
-    rule_results: [],
+    rule_results: refusingRuleResults(entry).map((result) => ({ auth_rule_token: result.authRuleToken, explanation: result.explanation, name: result.name, result: result.detailedResult })),
   };
 }
 
@@ -128,6 +128,9 @@ export function presentTransaction<C extends CardWithoutSecrets>(
 ): Omit<TransactionResponse, 'card'> & { card: C } {
   const amount = Number(row.amount);
   const rate: RowRate = { amount: Number(row.rateAmount), merchantAmount: Number(row.rateMerchantAmount), conversion_rate: conversionRate(row.rateAmount, row.rateMerchantAmount) };
+  const entries = row.events as unknown as TransactionEventEntry[];
+  // The card as the transaction shows it: with the enforced rules its authorization ran, when any did.
+  const ruleTokens = enforcedRuleTokens(entries[0]);
   // One object literal, Lithic's fields first (the order the API has always written): spreading a
   // second object into it cost a third of a list page's presentation (profiled, docs/benchmarks.md).
   return {
@@ -154,9 +157,9 @@ export function presentTransaction<C extends CardWithoutSecrets>(
     amount,
     authorization_amount: Number(row.authorizationAmount),
     authorization_code: row.authorizationCode,
-    card,
+    card: ruleTokens.length === 0 ? card : { ...card, auth_rule_tokens: ruleTokens },
     created: isoSeconds(row.created),
-    events: (row.events as unknown as TransactionEventEntry[]).map((entry) => presentTransactionEvent(row, rate, entry)),
+    events: entries.map((entry) => presentTransactionEvent(row, rate, entry)),
     funding: [{ amount, token: row.fundingToken, type: fundingType }],
     merchant: {
       acceptor_id: row.merchantAcceptorId,
