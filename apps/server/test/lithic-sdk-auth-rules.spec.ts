@@ -143,6 +143,23 @@ describe('the lithic SDK: auth rules v2', () => {
     expect(await statusOf(atCigarShop())).toBe(200);
   });
 
+  it('a card velocity limit holds under 40 parallel authorizations: exactly its count and its amount are approved', async () => {
+    // A program of its own: 40 requests at once fit its rate limit only when alone.
+    const { apiKey } = await t.createProgram('velocity-burst');
+    const own = new Lithic({ apiKey, baseURL: t.baseUrl, maxRetries: 0 });
+    const burst = async (limits: { limit_count?: number; limit_amount?: number }) => {
+      const card = await own.cards.create({ type: 'VIRTUAL' });
+      const rule = await own.authRules.v2.create({ type: 'VELOCITY_LIMIT', card_tokens: [card.token], parameters: { scope: 'CARD', period: { type: 'CUSTOM', duration: 3600 }, ...limits } });
+      await own.authRules.v2.promote(rule.token);
+      const answers = await Promise.all(Array.from({ length: 40 }, () => t.call('POST', '/v1/simulate/authorize', { apiKey, body: { pan: card.pan, amount: 100, descriptor: 'Burst' } })));
+      expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 422).map((answer) => [answer.status, answer.body])).toEqual([]);
+      const declined = answers.filter((answer) => answer.status === 422).map((answer) => /\((\w+)\)/.exec(answer.body.message)?.[1]);
+      return { approved: answers.filter((answer) => answer.status === 200).length, declined: new Set(declined) };
+    };
+    expect(await burst({ limit_count: 7 })).toEqual({ approved: 7, declined: new Set(['USER_TRANSACTION_LIMIT']) });
+    expect(await burst({ limit_amount: 1250 })).toEqual({ approved: 12, declined: new Set(['USER_TRANSACTION_LIMIT']) });
+  });
+
   it('refuses what it cannot evaluate, naming the field', async () => {
     const refusal = await client.authRules.v2
       .create({ type: 'CONDITIONAL_ACTION', program_level: true, parameters: { action: 'DECLINE', conditions: [{ attribute: 'RISK_SCORE', operation: 'IS_GREATER_THAN', value: 500 }] } })
