@@ -2,7 +2,7 @@ import { foldEvents } from '../src/core/decider';
 import { cardDecider } from '../src/cards/card';
 import type { CardEvent, IssuedCard } from '../src/cards/card-state';
 import type { AuthRuleDefinition, PanEntryMode } from '../src/auth-rules/auth-rule-parameters';
-import type { AuthorizationPos } from '../src/cards/card-activity';
+import { type AuthorizationPos, type CardActivity, cardActivityAfter, NO_CARD_ACTIVITY } from '../src/cards/card-activity';
 import type { AuthRuleMode, RuleToRun } from '../src/auth-rules/auth-rule-evaluation';
 import { ruleCardOf, type RuleAuthorization, type RuleSituation } from '../src/auth-rules/rule-authorization';
 import type { Merchant } from '../src/transactions/transaction-values';
@@ -46,18 +46,22 @@ export function declinedAt(at: string, merchant: Merchant = coffeeShop, amount =
   return { type: 'CardAuthorizationDeclined', data: { ...facts(at, merchant, amount, `tx-${++sequence}`), reason: 'USER_TRANSACTION_LIMIT' } };
 }
 
-export function cardWith(history: readonly CardEvent[], created: Partial<Parameters<typeof cardCreated>[0]> = {}): IssuedCard {
-  const card = foldEvents(cardDecider, [cardCreated({ spendLimit: 0, ...created }), ...history]);
+/** A card with its activity: the card stream folded by the card decider and by the activity's own fold, as the handler reads them. */
+export type CardWithActivity = IssuedCard & { readonly activity: CardActivity };
+
+export function cardWith(history: readonly CardEvent[], created: Partial<Parameters<typeof cardCreated>[0]> = {}): CardWithActivity {
+  const events = [cardCreated({ spendLimit: 0, ...created }), ...history];
+  const card = foldEvents(cardDecider, events);
   if (card.status !== 'issued') throw new Error('expected an issued card');
-  return card;
+  return { ...card, activity: events.reduce(cardActivityAfter, NO_CARD_ACTIVITY) };
 }
 
 export function authorization(overrides: Partial<RuleAuthorization> = {}): RuleAuthorization {
   return { amount: 100, cashAmount: 0, merchant: coffeeShop, merchantCurrency: 'USD', panEntryMode: 'ECOMMERCE', pinEntered: false, walletType: 'NONE', ...overrides };
 }
 
-export function situation(card: IssuedCard, overrides: Partial<RuleAuthorization> = {}, at: Date = now, accountCreated: string | null = '2025-06-01T00:00:00.000Z'): RuleSituation {
-  return { authorization: authorization(overrides), card: ruleCardOf(card, accountCreated), now: at };
+export function situation(card: CardWithActivity, overrides: Partial<RuleAuthorization> = {}, at: Date = now, accountCreated: string | null = '2025-06-01T00:00:00.000Z'): RuleSituation {
+  return { authorization: authorization(overrides), card: ruleCardOf(card, accountCreated, card.activity), now: at };
 }
 
 export function toRun(definition: AuthRuleDefinition, mode: AuthRuleMode = 'ACTIVE', authRuleToken = 'rule-1', version = 1): RuleToRun {

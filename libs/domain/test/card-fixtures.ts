@@ -1,5 +1,6 @@
 import type { AuthorizationChecks } from '../src/cards/card-authorization';
 import type { CardCreated } from '../src/cards/card-state';
+import { NO_CARD_ACTIVITY } from '../src/cards/card-activity';
 import { cardToken, fundingToken, programToken } from './fixtures';
 
 /**
@@ -44,7 +45,7 @@ export function passingChecks(overrides: Partial<AuthorizationChecks> = {}): Aut
     expiryMatches: null,
     presentedPinHash: null,
     streamDecline: null,
-    authRules: { rules: [], accountCreated: null },
+    authRules: { rules: [], accountCreated: null, activity: NO_CARD_ACTIVITY },
     ...overrides,
   };
 }

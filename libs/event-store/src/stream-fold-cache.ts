@@ -25,26 +25,33 @@ export interface ChainHead {
  * expected version refuses a decision taken on a stale fold and the pipeline decides again.
  */
 export class StreamFoldCache {
-  private readonly folds = new Map<string, { readonly folder: object; readonly fold: StreamFold<unknown> }>();
+  /**
+   * Per stream, its folds by folder: one stream may be folded two ways (a card for its decisions and
+   * for its activity), and one must not push the other out. Streams are evicted least recently used.
+   */
+  private readonly folds = new Map<string, Map<object, StreamFold<unknown>>>();
 
   constructor(private readonly capacity = 5_000) {}
 
   /** `folder` (the decider) tells apart two different folds of one stream. */
   get<State>(streamId: string, folder: object): StreamFold<State> | undefined {
     const entry = this.folds.get(streamId);
-    if (!entry || entry.folder !== folder) return undefined;
+    const fold = entry?.get(folder);
+    if (!entry || !fold) return undefined;
     // Map keeps insertion order: re-inserting marks the entry as the most recently used.
     this.folds.delete(streamId);
     this.folds.set(streamId, entry);
-    return entry.fold as StreamFold<State>;
+    return fold as StreamFold<State>;
   }
 
   set<State>(streamId: string, folder: object, fold: StreamFold<State>): void {
-    const current = this.folds.get(streamId);
+    const entry = this.folds.get(streamId) ?? new Map<object, StreamFold<unknown>>();
+    const current = entry.get(folder);
     // Two commands racing on one stream: keep whichever saw more of it.
-    if (current && current.folder === folder && current.fold.version > fold.version) return;
+    if (current && current.version > fold.version) return;
+    entry.set(folder, fold);
     this.folds.delete(streamId);
-    this.folds.set(streamId, { folder, fold });
+    this.folds.set(streamId, entry);
     if (this.folds.size > this.capacity) this.folds.delete(this.folds.keys().next().value as string);
   }
 

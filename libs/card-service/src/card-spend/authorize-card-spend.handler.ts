@@ -13,7 +13,10 @@ import {
   AuthorizeSpend,
   cardWouldApprove,
   decideAuthorizationAndTransaction,
+  cardActivityFolder,
   cardDecider,
+  CardEvent,
+  NO_CARD_ACTIVITY,
   CardNotFound,
   cardStreamId,
   IssuedCard,
@@ -26,7 +29,7 @@ import {
   transactionDecider,
   transactionStreamId,
 } from '@ledger/domain';
-import { decideAcrossStreams, emptyFold, FaultPoints, formatPosition, PipelineEnvironment, StreamReader } from '@ledger/event-store';
+import { decideAcrossStreams, emptyFold, EventCodec, FaultPoints, foldOf, formatPosition, PipelineEnvironment, StreamReader } from '@ledger/event-store';
 import { FAULT_POINTS, PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 import { AuthorizationStreamClient } from '../authorization-stream/authorization-stream-client';
 import { ProgramSpend } from './program-spend';
@@ -91,7 +94,11 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
       let facts = { ...requested, cardToken, programToken };
       const outside = { globalLimitExceeded: await this.programSpend.limitExceeded(program, facts.amount, businessNow()) };
       const authRules = await authRulesOf(reader, programToken);
-      let checks = authorizationChecks(program, card, facts.merchant, this.presentedDetails(card, presented), outside, authRules.rules);
+      // The card's activity is a fold of its own, read only for a program with rules. It is read to
+      // the stream's head after the card: were the card's kept fold older, the write's check of the
+      // card's version refuses it and the decision is taken again on both read anew.
+      const activity = authRules.rules.length === 0 ? NO_CARD_ACTIVITY : (await foldOf(this.env, cardActivityFolder, this.env.codec as EventCodec<CardEvent>, cardStream)).state;
+      let checks = authorizationChecks(program, card, facts.merchant, this.presentedDetails(card, presented), outside, authRules.rules, activity);
       this.faults.reached('program-spend-tallied');
       const command: AuthorizeSpend = { type: 'AuthorizeSpend', facts, checks };
       if (program.authorizationStream && cardWouldApprove(command, card, businessNow())) {

@@ -33,7 +33,7 @@ export interface RuleCard {
 }
 
 /** The card as the rules see it, from its folded state; the account's creation comes from the program. */
-export function ruleCardOf(card: IssuedCard, accountCreated: string | null): RuleCard {
+export function ruleCardOf(card: IssuedCard, accountCreated: string | null, activity: CardActivity): RuleCard {
   return {
     cardToken: card.cardToken,
     accountToken: card.programToken,
@@ -41,7 +41,7 @@ export function ruleCardOf(card: IssuedCard, accountCreated: string | null): Rul
     pinSet: card.pinHash !== null,
     created: card.created,
     accountCreated,
-    activity: card.activity,
+    activity,
   };
 }
 

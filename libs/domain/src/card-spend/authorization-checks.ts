@@ -5,6 +5,7 @@ import { type ExistingProgram, fundingStateOf, isMerchantBlocked } from '../prog
 import type { Merchant } from '../transactions/transaction-values';
 import type { ExistingAuthRule } from '../auth-rules/auth-rule';
 import { rulesToRun } from '../auth-rules/auth-rule-evaluation';
+import { type CardActivity, NO_CARD_ACTIVITY } from '../cards/card-activity';
 
 /**
  * What the presented card details are checked against, made at the edge where the card's secrets can
@@ -39,6 +40,8 @@ export function authorizationChecks(
   presented: PresentedDetails,
   outside: OutsideAnswers,
   authRules: readonly ExistingAuthRule[] = [],
+  /** The card's activity (cardActivityFolder): read only when the program has rules. */
+  activity: CardActivity = NO_CARD_ACTIVITY,
 ): AuthorizationChecks {
   const expiryGiven = presented.expMonth !== undefined || presented.expYear !== undefined;
   return {
@@ -51,7 +54,7 @@ export function authorizationChecks(
     expiryMatches: expiryGiven ? presented.expMonth === card.expMonth && presented.expYear === card.expYear : null,
     presentedPinHash: presented.pinHash,
     streamDecline: null,
-    authRules: { rules: rulesToRun(authRules, { cardToken: card.cardToken, accountToken: card.programToken }), accountCreated: null },
+    authRules: { rules: rulesToRun(authRules, { cardToken: card.cardToken, accountToken: card.programToken }), accountCreated: null, activity },
   };
 }
 

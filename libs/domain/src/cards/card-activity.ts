@@ -1,5 +1,5 @@
 import type { PanEntryMode } from '../auth-rules/auth-rule-parameters';
-import type { AuthorizationFacts, Card, CardEvent } from './card-state';
+import type { AuthorizationFacts, CardEvent } from './card-state';
 import { merchantKey } from './merchant-lock';
 
 /**
@@ -9,6 +9,11 @@ import { merchantKey } from './merchant-lock';
  * DISTINCT_COUNTRY_COUNT) and a card-scoped velocity limit counts. Folded from the approvals and
  * declines the card stream already records, so a rule decided on the card's stream sees exactly the
  * history its expected version vouches for.
+ *
+ * A fold of its own beside the card's (cardActivityFolder), not a part of it: it is read only for an
+ * authorization its program has rules for, so a card whose program has none pays nothing for it
+ * (its lists are copied on each event, which the card's own fold, kept O(1) per event for long
+ * histories, must not pay).
  *
  * "Transactions" here are approved authorizations; declined ones count only where Lithic names them
  * (the decline windows, CONSECUTIVE_DECLINES). A decline is an attempt, not a purchase: a card that
@@ -68,12 +73,11 @@ function panEntryModeOf(facts: AuthorizationFacts): PanEntryMode {
   return pos?.panEntryMode ?? 'UNKNOWN';
 }
 
-/** The card with its activity after one more of its events; events that say nothing about use leave the card as it is. */
-export function withCardActivity(card: Card, event: CardEvent): Card {
-  if (card.status !== 'issued') return card;
-  const activity = cardActivityAfter(card.activity, event);
-  return activity === card.activity ? card : { ...card, activity };
-}
+/** The card stream folded for its activity alone: what the handler reads when the program has rules. */
+export const cardActivityFolder = {
+  initialState: (): CardActivity => NO_CARD_ACTIVITY,
+  evolve: (activity: CardActivity, event: CardEvent): CardActivity => cardActivityAfter(activity, event),
+};
 
 export function cardActivityAfter(activity: CardActivity, event: CardEvent): CardActivity {
   switch (event.type) {

@@ -4,6 +4,7 @@ import { authRuleDefinition } from '../auth-rules/auth-rule-definition';
 import type { Merchant } from '../transactions/transaction-values';
 import { cardDecider } from './card';
 import type { AuthorizationChecks, AuthorizeSpend } from './card-authorization';
+import { type CardActivity, cardActivityAfter, NO_CARD_ACTIVITY } from './card-activity';
 import type { CardEvent } from './card-state';
 import { cardCreated, passingChecks } from '../../test/card-fixtures';
 import { ago, approvedAt, MINUTE } from '../../test/auth-rule-fixtures';
@@ -21,7 +22,10 @@ const created = cardCreated({ spendLimit: 0 });
 
 const blockGambling = authRuleDefinition('CONDITIONAL_ACTION', { action: 'DECLINE', conditions: [{ attribute: 'MCC', operation: 'IS_ONE_OF', value: ['7995'] }] });
 const rule = (mode: 'ACTIVE' | 'SHADOW', definition = blockGambling, authRuleToken = 'rule-1'): RuleToRun => ({ authRuleToken, name: 'No gambling', version: 1, mode, definition });
-const withRules = (rules: RuleToRun[], overrides: Partial<AuthorizationChecks> = {}) => passingChecks({ authRules: { rules, accountCreated: null }, ...overrides });
+const withRules = (rules: RuleToRun[], overrides: Partial<AuthorizationChecks> = {}, activity: CardActivity = NO_CARD_ACTIVITY) =>
+  passingChecks({ authRules: { rules, accountCreated: null, activity }, ...overrides });
+/** The card's activity after these events, as the handler folds it beside the card. */
+const activityOf = (events: readonly CardEvent[]): CardActivity => events.reduce(cardActivityAfter, NO_CARD_ACTIVITY);
 
 const facts = (merchant: Merchant, amount = 500) => ({
   cardToken,
@@ -92,10 +96,10 @@ describe('auth rules in the card decision', () => {
   it("limits velocity on the card's own stream: the third approval within the hour is declined", () => {
     const twoAnHour = authRuleDefinition('VELOCITY_LIMIT', { scope: 'CARD', period: { type: 'CUSTOM', duration: 3600 }, limit_count: 2 });
     const given = [created, approvedAt(ago(30 * MINUTE)), approvedAt(ago(10 * MINUTE))];
-    const events = cardDecider.decide(authorize(coffeeShop, withRules([rule('ACTIVE', twoAnHour)])), given.reduce(cardDecider.evolve, cardDecider.initialState()), { now });
+    const events = cardDecider.decide(authorize(coffeeShop, withRules([rule('ACTIVE', twoAnHour)], {}, activityOf(given))), given.reduce(cardDecider.evolve, cardDecider.initialState()), { now });
     expect(events).toEqual([expect.objectContaining({ type: 'CardAuthorizationDeclined', data: expect.objectContaining({ reason: 'USER_TRANSACTION_LIMIT' }) })]);
     const earlier = [created, approvedAt(ago(70 * MINUTE)), approvedAt(ago(10 * MINUTE))];
-    const later = cardDecider.decide(authorize(coffeeShop, withRules([rule('ACTIVE', twoAnHour)])), earlier.reduce(cardDecider.evolve, cardDecider.initialState()), { now });
+    const later = cardDecider.decide(authorize(coffeeShop, withRules([rule('ACTIVE', twoAnHour)], {}, activityOf(earlier))), earlier.reduce(cardDecider.evolve, cardDecider.initialState()), { now });
     expect(later.map((event) => event.type)).toEqual(['CardAuthorizationApproved']);
   });
 });

@@ -1,12 +1,15 @@
 import { evaluateAuthRules, type AuthRuleResult, type RuleToRun } from '../auth-rules/auth-rule-evaluation';
 import { ruleCardOf } from '../auth-rules/rule-authorization';
 import type { AuthorizeSpend } from './card-authorization';
+import type { CardActivity } from './card-activity';
 import type { IssuedCard } from './card-state';
 
 /** The program's Auth Rules as an authorization's check: the rule versions that run on this card, and the account's creation (ACCOUNT_AGE). */
 export interface AuthRulesCheck {
   readonly rules: readonly RuleToRun[];
   readonly accountCreated: string | null;
+  /** The card's history as its stream stood when the card was read (card-activity.ts). */
+  readonly activity: CardActivity;
 }
 
 /**
@@ -27,5 +30,5 @@ export function authRuleResultsFor({ facts, checks }: AuthorizeSpend, card: Issu
     walletType: 'NONE' as const,
   };
   // ACCOUNT-scoped velocity limits are refused when written (auth-rule.ts, enforceable), so no account usage is needed.
-  return evaluateAuthRules(check.rules, { authorization, card: ruleCardOf(card, check.accountCreated), now }, new Map());
+  return evaluateAuthRules(check.rules, { authorization, card: ruleCardOf(card, check.accountCreated, check.activity), now }, new Map());
 }

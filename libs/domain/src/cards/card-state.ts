@@ -2,7 +2,6 @@ import { assertNever } from '../core/decider';
 import type { AuthRuleResult } from '../auth-rules/auth-rule-evaluation';
 import type { AuthorizationKind, DeclineReason, Merchant } from '../transactions/transaction-values';
 import { SpendHistory } from './spend-history';
-import { type CardActivity, NO_CARD_ACTIVITY, withCardActivity } from './card-activity';
 import type { CardState, CardType, CreatableCardState, SpendLimitDuration } from './card-values';
 
 /**
@@ -164,8 +163,6 @@ export type Card =
       readonly spend: SpendHistory;
       /** Times of the latest authorization attempts, newest last, for the velocity rule. */
       readonly recentAttempts: readonly string[];
-      /** The history the Auth Rules read (card-activity.ts). */
-      readonly activity: CardActivity;
     });
 
 export type IssuedCard = Extract<Card, { status: 'issued' }>;
@@ -173,7 +170,6 @@ export type IssuedCard = Extract<Card, { status: 'issued' }>;
 // ---------------------------------------------------------------- evolve
 
 export function evolveCard(card: Card, event: CardEvent): Card {
-  card = withCardActivity(card, event);
   switch (event.type) {
     case 'CardCreated': {
       const { state, ...data } = event.data;
@@ -186,7 +182,6 @@ export function evolveCard(card: Card, event: CardEvent): Card {
         closedReason: null,
         spend: SpendHistory.EMPTY,
         recentAttempts: [],
-        activity: NO_CARD_ACTIVITY,
       };
     }
     case 'CardDetailsChanged': {

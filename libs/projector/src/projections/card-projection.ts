@@ -1,4 +1,4 @@
-import { evolveCard, NO_CARD_ACTIVITY, SpendHistory, type Card as CardState, type CardEvent, type IssuedCard } from '@ledger/domain';
+import { evolveCard, SpendHistory, type Card as CardState, type CardEvent, type IssuedCard } from '@ledger/domain';
 import type { RecordedEvent } from '@ledger/event-store';
 import { cardRow, type Card } from '@ledger/read-model';
 import { existing, ProjectionRows } from './projection-rows';
@@ -60,7 +60,6 @@ function cardStateOf(row: Card): IssuedCard {
     created: row.created.toISOString(),
     spend: SpendHistory.EMPTY,
     recentAttempts: [],
-    activity: NO_CARD_ACTIVITY,
   };
 }
 
