@@ -54,7 +54,7 @@ async function authRulesOf(reader: StreamReader, programToken: string) {
     { streamId: listStream, folder: programAuthRulesDecider, fold: list, events: [] },
     ...folds.map(({ streamId, fold }) => ({ streamId, folder: authRuleDecider, fold, events: [] })),
   ];
-  return { rules, checked };
+  return { rules, checked, list: { streamId: listStream, fold: list } };
 }
 
 /**
@@ -94,6 +94,11 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
       let facts = { ...requested, cardToken, programToken };
       const outside = { globalLimitExceeded: await this.programSpend.limitExceeded(program, facts.amount, businessNow()) };
       const authRules = await authRulesOf(reader, programToken);
+      // A program without rules has no list stream, and a stream with no events is never kept, so
+      // each authorization would read it again: its absence is kept like any fold, and the write
+      // checks it (NO_STREAM), so a list another process created meanwhile refuses the write and
+      // the decision is taken again on the list read anew.
+      if (authRules.list.fold.version < 0) this.env.folds?.set(authRules.list.streamId, programAuthRulesDecider, authRules.list.fold);
       // The card's activity is a fold of its own, read only for a program with rules. It is read to
       // the stream's head after the card: were the card's kept fold older, the write's check of the
       // card's version refuses it and the decision is taken again on both read anew.
@@ -120,8 +125,8 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
           { streamId: cardStream, folder: cardDecider, fold: cardFold, events: decided.card },
           { streamId: transactionStream, folder: transactionDecider, fold: noTransaction, events: decided.transaction, mustBeNew: true },
           { streamId: programStream, folder: programDecider, fold: programFold, events: [] },
-          // The program's rules, only checked; a program that never had one has no list to check.
-          ...(authRules.checked[0].fold.version < 0 ? [] : authRules.checked),
+          // The program's rules (and its list, absent for a program that never had one), only checked.
+          ...authRules.checked,
         ],
       };
     });
