@@ -97,7 +97,9 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
       // A program without rules has no list stream, and a stream with no events is never kept, so
       // each authorization would read it again: its absence is kept like any fold, and the write
       // checks it (NO_STREAM), so a list another process created meanwhile refuses the write and
-      // the decision is taken again on the list read anew.
+      // the decision is taken again on the list read anew. Kept here rather than by the fold cache
+      // for every empty stream: requests for unknown cards and transactions would fill the cache
+      // with absences and push out the folds it is for; rule lists are one per program.
       if (authRules.list.fold.version < 0) this.env.folds?.set(authRules.list.streamId, programAuthRulesDecider, authRules.list.fold);
       // The card's activity is a fold of its own, read only for a program with rules. It is read to
       // the stream's head after the card: were the card's kept fold older, the write's check of the
