@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, DiscoveryModule } from '@nestjs/core';
+import { APP_FILTER, DiscoveryModule } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { API_KEY_DIRECTORY, ApiKeyGuard, CachedApiKeyDirectory } from '@ledger/auth';
 import { ReadModelApiKeyDirectory } from './auth/read-model-api-key-directory';
@@ -30,7 +30,7 @@ import { TransactionsController } from './transactions/transactions.controller';
 import { ErrorBodyFilter } from './http/error-body.filter';
 import { IdempotencyInterceptor } from './http/idempotency.interceptor';
 import { IdempotencyKeys } from './idempotency/idempotency-keys';
-import { DeclaredInputGuard, GlobalDeclaredInputGuard } from './http/declared-input.guard';
+import { DeclaredInputGuard } from './http/declared-input.guard';
 import { EventSubscriptionsController } from './event-subscriptions/event-subscriptions.controller';
 import { EVENT_SUBSCRIPTION_QUERY_HANDLERS } from './event-subscriptions/event-subscription-query.handlers';
 import { EventsController } from './events/events.controller';
@@ -52,11 +52,9 @@ import { AUTH_RULE_QUERY_HANDLERS } from './auth-rules/auth-rule-query.handlers'
     ReadModelApiKeyDirectory,
     { provide: API_KEY_DIRECTORY, inject: [ReadModelApiKeyDirectory], useFactory: (directory: ReadModelApiKeyDirectory) => new CachedApiKeyDirectory(directory) },
     { provide: APP_FILTER, useClass: ErrorBodyFilter },
-    // Global, in this order: the rate limiter, then the declared-input check of the routes outside the
-    // program API (whose own guards run it after the api-key guard, with the reads-after-writes wait;
-    // its POST and PATCH routes carry the idempotency interceptor: api-routes.ts).
-    { provide: APP_GUARD, useClass: RateLimitGuard },
-    { provide: APP_GUARD, useClass: GlobalDeclaredInputGuard },
+    // No global guard: the program API's controllers and the dashboard's name theirs (api-routes.ts),
+    // and the declared-input check of every other route is a Fastify hook (fastify-http.ts).
+    RateLimitGuard,
     DeclaredInputGuard,
     ReadsAfterWritesGuard,
     IdempotencyInterceptor,

@@ -1,5 +1,6 @@
-import { Controller, Get, Header, NotFoundException, Param, ServiceUnavailableException, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Header, NotFoundException, Param, ServiceUnavailableException, StreamableFile, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
+import { RateLimitGuard } from '../rate-limit/rate-limit.guard';
 import { BuiltDashboard } from './built-dashboard';
 
 /**
@@ -19,6 +20,8 @@ const CONTENT_SECURITY_POLICY =
  */
 @ApiExcludeController()
 @Controller('dashboard')
+// Limited like the API, counted against the caller's IP (the page's requests carry no api-key).
+@UseGuards(RateLimitGuard)
 export class DashboardController {
   constructor(private readonly dashboard: BuiltDashboard) {}
 

@@ -3,6 +3,7 @@ import { EmptyModel } from '@ledger/contracts';
 import { GUARDS_METADATA, HTTP_CODE_METADATA, INTERCEPTORS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { RequestMethod } from '@nestjs/common';
 import { ApiKeyGuard } from '@ledger/auth';
+import { RateLimitGuard } from '../rate-limit/rate-limit.guard';
 import { ProgramApi, Route } from './api-routes';
 import { DeclaredInputGuard } from './declared-input.guard';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
@@ -24,10 +25,10 @@ class SandboxExampleController {}
 const metadata = (key: string, target: object) => Reflect.getMetadata(key, target);
 
 describe('ProgramApi and Route', () => {
-  it('guards every program route with the api-key, then its declared inputs and the wait for its writes, and a sandbox-only one with the sandbox guard first', () => {
+  it('guards every program route with the rate limiter, the api-key, then its declared inputs and the wait for its writes, and a sandbox-only one with the sandbox guard after the rate limiter', () => {
     expect(metadata(PATH_METADATA, ExampleController)).toBe('v1/examples');
-    expect(metadata(GUARDS_METADATA, ExampleController)).toEqual([ApiKeyGuard, DeclaredInputGuard, ReadsAfterWritesGuard]);
-    expect(metadata(GUARDS_METADATA, SandboxExampleController)).toEqual([SandboxOnlyGuard, ApiKeyGuard, DeclaredInputGuard, ReadsAfterWritesGuard]);
+    expect(metadata(GUARDS_METADATA, ExampleController)).toEqual([RateLimitGuard, ApiKeyGuard, DeclaredInputGuard, ReadsAfterWritesGuard]);
+    expect(metadata(GUARDS_METADATA, SandboxExampleController)).toEqual([RateLimitGuard, SandboxOnlyGuard, ApiKeyGuard, DeclaredInputGuard, ReadsAfterWritesGuard]);
   });
 
   it('puts the idempotency interceptor on POST and PATCH routes alone', () => {

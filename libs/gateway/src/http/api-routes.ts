@@ -2,7 +2,8 @@ import { applyDecorators, Controller, Delete, Get, HttpCode, Patch, Post, Put, T
 import { ApiOkResponse, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ApiKeyGuard } from '@ledger/auth';
 import { ErrorBody } from '@ledger/contracts';
-import { ChecksDeclaredInputs, DeclaredInputGuard } from './declared-input.guard';
+import { RateLimitGuard } from '../rate-limit/rate-limit.guard';
+import { DeclaredInputGuard } from './declared-input.guard';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { API_KEY_SCHEME } from './openapi';
 import { ReadsAfterWritesGuard } from './reads-after-writes.guard';
@@ -27,9 +28,10 @@ const PROGRAM_GUARDS = [ApiKeyGuard, DeclaredInputGuard, ReadsAfterWritesGuard];
 /**
  * A controller of the program API: reached with an api-key (documented as such), grouped under
  * `tag` in the OpenAPI document, and answering 400 and 401 with the error body on every route, plus
- * `errors`. A sandbox-only controller does not exist outside sandbox mode: its guard answers 404
- * before the api-key is looked at. After the api-key guard: the declared-input check (400), then a
- * read waits for its program's writes.
+ * `errors`. Its guards, in order: the rate limiter (429); for a sandbox-only controller, a 404
+ * outside sandbox mode before the api-key is looked at; the api-key (401); the declared-input check
+ * (400); then a read waits for its program's writes. Guards of the controllers rather than global
+ * ones, so the probes (never limited, no api-key) pass no Nest guard at all.
  */
 export function ProgramApi(tag: string, path: string, options: { errors?: number[]; sandboxOnly?: boolean } = {}): ClassDecorator {
   return applyDecorators(
@@ -37,8 +39,7 @@ export function ProgramApi(tag: string, path: string, options: { errors?: number
     ApiSecurity(API_KEY_SCHEME),
     ApiErrors(400, 401, ...(options.errors ?? [])),
     Controller(path),
-    ChecksDeclaredInputs(true),
-    options.sandboxOnly ? UseGuards(SandboxOnlyGuard, ...PROGRAM_GUARDS) : UseGuards(...PROGRAM_GUARDS),
+    options.sandboxOnly ? UseGuards(RateLimitGuard, SandboxOnlyGuard, ...PROGRAM_GUARDS) : UseGuards(RateLimitGuard, ...PROGRAM_GUARDS),
   );
 }
 

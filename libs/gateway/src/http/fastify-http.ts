@@ -5,6 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { HttpTimeouts } from '@ledger/runtime';
 import { BODY_LIMIT_BYTES } from './body-limit';
+import { refuseUndeclaredInputs } from './declared-input.guard';
 import { answerClientError } from './client-errors';
 import { ErrorBodyFilter, sendError } from './error-body.filter';
 import { MethodNotAllowed, RequestInvalid, UnsupportedMediaType } from './errors';
@@ -28,6 +29,9 @@ export class LedgerFastifyAdapter extends FastifyAdapter {
       ...connectionBounds(timeouts),
       routerOptions: { ignoreTrailingSlash: true, maxParamLength: 8192 },
       bodyLimit: BODY_LIMIT_BYTES,
+      // No Nest middleware is configured: without this, @fastify/middie's hook runs on every request to
+      // find none. A module that configures middleware must remove this line.
+      skipMiddie: true,
       clientErrorHandler: answerClientError,
       // The id is made with the request, before any hook runs, so the request log (started in
       // startLedger's onRequest hook) and every error body carry the same one.
@@ -99,7 +103,10 @@ export function configureFastifyHttp(app: INestApplication): void {
   fastify.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
   fastify.addHook('preValidation', (request, _reply, done) => {
     // A request with neither a body nor a query string has nothing to inspect.
-    if (request.body !== undefined || request.url.includes('?')) inspectRequestInput(request);
+    if (request.body !== undefined || request.url.includes('?')) {
+      inspectRequestInput(request);
+      refuseUndeclaredInputs(request);
+    }
     done();
   });
   fastify.setReplySerializer((payload) => writeJson(payload) ?? '');

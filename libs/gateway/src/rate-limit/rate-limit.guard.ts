@@ -11,7 +11,6 @@ import {
 } from '@nestjs/throttler';
 import { API_KEY_DIRECTORY, ApiKeyDirectory, authenticate } from '@ledger/auth';
 import { EdgeError, RetryHeaders } from '../http/errors';
-import { pathOf } from '../http/request-path';
 
 /** Privacy's wording, one per window. */
 export const RATE_LIMITED_MESSAGES: Record<string, string> = {
@@ -44,11 +43,11 @@ interface RateLimitedRequest {
 
 /**
  * Counts every request against its program (the api-key's) or, without a valid key, against the
- * client's IP, in each configured window (`second`, `minute`). Runs as a global guard, so before the
- * api-key guard: it looks the key up itself. Every answer carries `x-requests-remaining` (of the
+ * client's IP, in each configured window (`second`, `minute`). The first guard of the program API's
+ * controllers and the dashboard's (api-routes.ts), so before the api-key guard: it looks the key up itself. Every answer carries `x-requests-remaining` (of the
  * tightest window); past the limit the answer is 429 with Privacy's message and `Retry-After`
  * (seconds until the window starts over; only a 429 has it, see RateLimited).
- * /health is never limited.
+ * The probes under /health are never limited: no controller of theirs names this guard.
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
@@ -69,7 +68,7 @@ export class RateLimitGuard extends ThrottlerGuard {
   }
 
   protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
-    return this.throttlers.length === 0 || pathOf(context.switchToHttp().getRequest<RateLimitedRequest>()) === '/health';
+    return this.throttlers.length === 0;
   }
 
   protected override getTracker(req: Record<string, any>): Promise<string> {
