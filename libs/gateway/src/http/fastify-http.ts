@@ -74,7 +74,7 @@ const ROUTES = Symbol('route table');
  */
 export function configureFastifyHttp(app: INestApplication): void {
   const fastify = app.getHttpAdapter().getInstance() as FastifyInstance;
-  const routes = new RouteTable();
+  const routes = new RouteTable(fastify);
   (fastify as unknown as Record<symbol, RouteTable>)[ROUTES] = routes;
   fastify.addHook('onRoute', (route) => routes.add(route.method, route.url));
 

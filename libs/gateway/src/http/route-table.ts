@@ -1,21 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+
+/** The methods a route can take, in the order an `Allow` header lists them. */
+const METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT'];
+
 /**
- * The routes an HTTP stack dispatches, as method and path pattern (`/v1/cards/:card_token`), and which
- * methods a concrete path takes. Fastify tells every route as it is added (its onRoute hook), so
- * 405 and the route listings of the tests see exactly what it dispatches, however a route came.
+ * The routes an HTTP stack dispatches, as method and path pattern (`/v1/cards/:card_token`), told by
+ * Fastify's onRoute hook as each is added however it came, and which methods a concrete path takes,
+ * asked of Fastify's own router (`findRoute`), so 405 sees exactly what the router dispatches.
  */
 export class RouteTable {
-  private readonly routes: { method: string; pattern: string; matcher: RegExp; parameters: number }[] = [];
+  private readonly routes: { method: string; path: string }[] = [];
   /**
    * Each path some route names with no parameter at all (`/v1/cards/search_by_pan`), with its
    * allowedMethods once asked: asked on every request to one, and few.
    */
   private readonly literalPaths = new Map<string, string[] | null | undefined>();
 
+  constructor(private readonly fastify: Pick<FastifyInstance, 'findRoute'>) {}
+
   add(method: string | string[], pattern: string): void {
     for (const path of this.literalPaths.keys()) this.literalPaths.set(path, undefined);
-    const parameters = (pattern.match(/:\w+|\*/g) ?? []).length;
-    if (parameters === 0) this.literalPaths.set(withoutTrailingSlash(pattern), undefined);
-    for (const one of [method].flat()) this.routes.push({ method: one.toUpperCase(), pattern, matcher: matcherOf(pattern), parameters });
+    if (!/[:*]/.test(pattern)) this.literalPaths.set(withoutTrailingSlash(pattern), undefined);
+    for (const one of [method].flat()) if (one.toUpperCase() !== 'HEAD') this.routes.push({ method: one.toUpperCase(), path: pattern });
   }
 
   /**
@@ -29,12 +35,12 @@ export class RouteTable {
 
   /** Every route, HEAD left out (it is wherever GET is). */
   list(): { method: string; path: string }[] {
-    return this.routes.filter((route) => route.method !== 'HEAD').map(({ method, pattern }) => ({ method, path: pattern }));
+    return [...this.routes];
   }
 
   /**
-   * The methods the most literal routes of this path take (HEAD wherever GET is), or null when no
-   * route has it: the routes with the fewest parameters that match it.
+   * The methods of the routes the router would pick for this path with the fewest parameters (a
+   * literal route over one whose parameter the path would fill), or null when no route takes it.
    */
   allowedMethods(path: string): string[] | null {
     // Kept only for a path exactly as routes name it (no trailing slashes of the client's), so the clients cannot grow the map.
@@ -45,24 +51,16 @@ export class RouteTable {
   }
 
   private matchMethods(path: string): string[] | null {
-    const matching = this.routes.filter((route) => route.matcher.test(path));
-    const fewest = Math.min(...matching.map((route) => route.parameters));
-    const methods = new Set<string>();
-    for (const route of matching) if (route.parameters === fewest) methods.add(route.method);
-    if (methods.size === 0) return null;
-    if (methods.has('GET')) methods.add('HEAD');
-    return [...methods].sort();
+    let fewest = Infinity;
+    let methods: string[] = [];
+    for (const method of METHODS) {
+      const route = this.fastify.findRoute({ method, url: path });
+      const parameters = route ? Object.keys(route.params).length : Infinity;
+      if (parameters < fewest) [fewest, methods] = [parameters, [method]];
+      else if (parameters === fewest && route) methods.push(method);
+    }
+    return methods.length > 0 ? methods : null;
   }
-}
-
-/** `:name` matches one segment, `*` the rest; a trailing slash is optional, as the router treats it. */
-function matcherOf(pattern: string): RegExp {
-  const body = pattern
-    .replace(/\/+$/, '')
-    .split(/(:\w+|\*)/)
-    .map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
-    .join('');
-  return new RegExp(`^${body}/?$`);
 }
 
 function withoutTrailingSlash(path: string): string {
