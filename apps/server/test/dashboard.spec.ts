@@ -1,69 +1,33 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Browser, chromium, Page } from 'playwright-core';
-import { describeNeeding, eventually, LocalReceiver } from '@ledger/test-support';
-import { startTestLedger, TestLedger } from './test-ledger';
+import { Page } from 'playwright-core';
+import { eventually, LocalReceiver } from '@ledger/test-support';
+import { authorizeInPage as authorizeIn, DashboardInBrowser, describeWithChromium, expectText, openPage, shoot as shootPage, startDashboardInBrowser } from './dashboard-browser';
+import { TestLedger } from './test-ledger';
 
 /**
- * The built dashboard in real headless Chromium (Debian's `chromium`, driven by playwright-core)
- * against the whole service: everything the page shows came through the public API with the
- * api-key typed into it. DASHBOARD_SCREENSHOTS=docs/dashboard also saves a PNG of each page.
+ * The built dashboard in real headless Chromium against the whole service (dashboard-browser.ts):
+ * sign-in, cards, simulations, the test clock, webhooks, the account and transactions.
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ROOT = path.resolve(__dirname, '../../..');
-const SCREENSHOTS = process.env.DASHBOARD_SCREENSHOTS ? path.resolve(ROOT, process.env.DASHBOARD_SCREENSHOTS) : null;
-const describeWithChromium = describeNeeding(existsSync(CHROMIUM) ? null : `no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
-
 describeWithChromium('the dashboard in Chromium', () => {
+  let browser: DashboardInBrowser;
   let t: TestLedger;
-  let browser: Browser;
   let page: Page;
   let receiver: LocalReceiver;
-  let builtDir: string;
 
   beforeAll(async () => {
-    // Its own build, so an `npm run build` elsewhere (npm-start.spec empties dist/) cannot pull it away.
-    builtDir = mkdtempSync(path.join(tmpdir(), 'dashboard-'));
-    execFileSync(process.execPath, [path.join(ROOT, 'apps/dashboard/build.mjs'), '--out', builtDir], { cwd: ROOT, stdio: 'pipe' });
-    process.env.DASHBOARD_DIR = builtDir;
     receiver = await new LocalReceiver().start();
-    t = await startTestLedger({ WEBHOOK_POLL_MS: '100' });
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    browser = await startDashboardInBrowser({ WEBHOOK_POLL_MS: '100' });
+    ({ t, page } = browser);
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await t?.stop();
+    await browser?.stop();
     await receiver?.stop();
-    delete process.env.DASHBOARD_DIR;
-    if (builtDir) rmSync(builtDir, { recursive: true, force: true });
   });
 
-  async function shoot(name: string): Promise<void> {
-    if (!SCREENSHOTS) return;
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-  }
-
-  async function open(route: string): Promise<void> {
-    await page.goto(`${t.baseUrl}/dashboard#/${route}`);
-  }
-
-  /** Authorizes on the simulate page, in the browser, and answers what the page says about it. */
-  async function authorizeInPage(amount: string, descriptor: string): Promise<string> {
-    await open('simulate');
-    await page.getByLabel('Amount', { exact: true }).first().fill(amount);
-    await page.getByLabel('Descriptor', { exact: true }).first().fill(descriptor);
-    const answered = page.waitForResponse((response) => response.url().endsWith('/v1/simulate/authorize'));
-    await page.getByRole('button', { name: 'Authorize' }).click();
-    await answered;
-    const outcome = page.locator('#main').getByRole('alert').or(page.locator('#main').getByRole('status').filter({ hasText: 'Done' }));
-    return outcome.first().innerText();
-  }
+  const shoot = (name: string) => shootPage(page, name);
+  const open = (route: string) => openPage(page, t, route);
+  const authorizeInPage = (amount: string, descriptor: string) => authorizeIn(page, t, amount, descriptor);
 
   let cardToken: string;
 
@@ -183,8 +147,3 @@ describeWithChromium('the dashboard in Chromium', () => {
     await shoot('transaction');
   });
 });
-
-/** Waits until the element's text contains the expected text (the page updates on its own). */
-async function expectText(locator: ReturnType<Page['locator']>, text: string): Promise<void> {
-  await eventually(`"${text}" to show`, async () => (await locator.first().innerText()).includes(text), 15_000);
-}
