@@ -6,6 +6,8 @@ import { AccountPage } from './pages/account';
 import { CardPage } from './pages/card';
 import { CardsPage } from './pages/cards';
 import { ClockPage } from './pages/clock';
+import { RulePage } from './pages/rule';
+import { RulesPage } from './pages/rules';
 import { SimulatePage } from './pages/simulate';
 import { TransactionPage, TransactionsPage } from './pages/transactions';
 import { WebhooksPage } from './pages/webhooks';
@@ -17,6 +19,7 @@ import './styles.css';
 const NAV: [string, string][] = [
   ['cards', 'Cards'],
   ['transactions', 'Transactions'],
+  ['rules', 'Auth rules'],
   ['simulate', 'Simulate'],
   ['webhooks', 'Webhooks'],
   ['account', 'Account'],
@@ -65,6 +68,7 @@ function Page({ route }: { route: string[] }) {
   const [name, token] = route;
   if (name === 'cards') return token ? <CardPage token={token} /> : <CardsPage />;
   if (name === 'transactions') return token ? <TransactionPage token={token} /> : <TransactionsPage />;
+  if (name === 'rules') return token ? <RulePage token={token} /> : <RulesPage />;
   if (name === 'simulate') return <SimulatePage />;
   if (name === 'webhooks') return <WebhooksPage />;
   if (name === 'account') return <AccountPage />;

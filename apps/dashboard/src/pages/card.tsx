@@ -5,6 +5,8 @@ import { Facts } from '../facts';
 import { useLive } from '../live';
 import { centsToInput, money, parseMoney } from '../money';
 import { href } from '../router';
+import { RuleTable } from '../rule-table';
+import type { AuthRule } from '../rule-words';
 import { Badge, ErrorNote, InlineForm, SelectField, TextField, useAction, useLoad, when } from '../ui';
 import { DURATIONS, limitText } from './cards';
 import { TransactionTable } from './transactions';
@@ -13,6 +15,7 @@ export function CardPage({ token }: { token: string }) {
   const live = useLive();
   const card = useLoad(() => get(`/v1/cards/${token}`), [token, live.tick]);
   const balance = useLoad(() => get(`/v1/cards/${token}/balance`), [token, live.tick]);
+  const rules = useLoad(() => get<Page<AuthRule>>('/v2/auth_rules', { card_token: token, page_size: 100 }), [token, live.tick]);
   const transactions = useLoad(() => get<Page<any>>('/v1/transactions', { card_token: token, page_size: 100 }), [token, live.tick]);
   const c = card.data;
   return (
@@ -56,6 +59,20 @@ export function CardPage({ token }: { token: string }) {
               ['Bounced', money(balance.data.bounced)],
             ]}
           />
+        )}
+      </section>
+      <section aria-labelledby="card-rules">
+        <h2 id="card-rules">Auth rules that apply</h2>
+        <p>
+          Program-wide rules that do not leave this card out, rules on its account, and rules on this card. The ones enforced on an authorization are listed on that transaction's
+          card as <code>auth_rule_tokens</code>.
+        </p>
+        <ErrorNote error={rules.error} />
+        <RuleTable rules={rules.data?.data} labelledBy="card-rules" />
+        {rules.data && rules.data.data.length === 0 && (
+          <p>
+            No rule applies to this card (<a href={href('rules')}>write one</a>).
+          </p>
         )}
       </section>
       <section aria-labelledby="card-transactions">
