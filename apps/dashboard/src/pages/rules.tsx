@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
 import { get, Page, patch, post } from '../api';
 import { useLive } from '../live';
-import { BLANK_PARAMETERS, FORM_RULE_TYPES, parametersOf, ParametersFields, type ParametersForm } from '../rule-parameters-form';
+import { BLANK_PARAMETERS, FORM_RULE_TYPES, parametersOf, type ParametersForm } from '../rule-parameters';
+import { ParametersFields } from '../rule-parameters-form';
 import { RuleTable } from '../rule-table';
 import type { AuthRule } from '../rule-words';
 import { ErrorNote, SelectField, TextField, useAction, useLoad } from '../ui';
