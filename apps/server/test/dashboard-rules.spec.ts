@@ -75,7 +75,8 @@ describeWithChromium('auth rules in the dashboard, in Chromium', () => {
 
     await openPage(page, t, 'rules');
     await page.getByRole('button', { name: 'Promote draft of No big casino spend' }).click();
-    await expectText(ruleRow('No big casino spend'), 'ACTIVE');
+    // A new rule is ACTIVE with only a draft; promoted, the draft is its current version.
+    await expectText(ruleRow('No big casino spend'), 'no draft');
     await shoot(page, 'rules');
     const declined = await authorizeInPage(page, t, '25.00', 'Casino Royale');
     expect(declined).toContain('422');
@@ -84,6 +85,11 @@ describeWithChromium('auth rules in the dashboard, in Chromium', () => {
     const declines = await t.call('GET', `/v1/transactions?card_token=${card.token}&result=DECLINED`);
     expect(declines.body.data).toEqual([expect.objectContaining({ result: 'MERCHANT_BLACKLIST', amount: 2500 })]);
     expect(declines.body.data[0].events[0].rule_results).toEqual([expect.objectContaining({ auth_rule_token: created.token })]);
+    await openPage(page, t, `transactions/${declines.body.data[0].token}`);
+    await expectText(page.getByRole('row').filter({ hasText: 'AUTHORIZATION' }), 'No big casino spend (AUTH_RULE)');
+    expect(declines.body.data[0].card.auth_rule_tokens).toEqual([created.token]);
+    await page.getByRole('region', { name: 'Casino Royale' }).getByRole('link', { name: created.token }).waitFor();
+    await shoot(page, 'transaction-rule');
 
     await openPage(page, t, `cards/${card.token}`);
     const applying = page.getByRole('table', { name: 'Auth rules that apply' });
@@ -115,7 +121,7 @@ describeWithChromium('auth rules in the dashboard, in Chromium', () => {
     await expectText(ruleRow('One a day'), 'At most 1 authorizations per card in any 3600 seconds');
 
     await page.getByRole('button', { name: 'Promote draft of One a day' }).click();
-    await expectText(ruleRow('One a day'), 'ACTIVE');
+    await expectText(ruleRow('One a day'), 'no draft');
     // The earlier test's approvals are in the last hour: the next one is over the limit.
     const declined = await authorizeInPage(page, t, '1.00', 'Casino Royale');
     expect(declined).toContain('USER_TRANSACTION_LIMIT');

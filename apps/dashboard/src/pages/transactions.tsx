@@ -1,3 +1,4 @@
+import { Fragment } from 'preact';
 import { get } from '../api';
 import { EventStream } from '../event-stream';
 import { Column, DataTable } from '../data-table';
@@ -62,8 +63,36 @@ const NETWORK_MESSAGE_COLUMNS: Column<any>[] = [
   { header: 'Type', cell: (event) => event.type },
   { header: 'Amount', class: 'amount', cell: (event) => money(event.amount) },
   { header: 'Result', cell: (event) => event.result },
+  // The enforced rules that refused the message (Lithic's `rule_results`), with the detailed result.
+  {
+    header: 'Declined by rule',
+    cell: (event) => <RuleLinks rules={(event.rule_results ?? []).map((rule: any) => ({ token: rule.auth_rule_token, name: rule.name || rule.auth_rule_token, note: rule.result }))} />,
+  },
   { header: 'Created', cell: (event) => when(event.created) },
 ];
+
+interface RuleLink {
+  readonly token: string;
+  readonly name: string;
+  /** Said after the link: the rule's detailed result. */
+  readonly note?: string;
+}
+
+/** Auth rules, each a link to its page. */
+function RuleLinks({ rules, none = '' }: { rules: readonly RuleLink[]; none?: string }) {
+  if (rules.length === 0) return <>{none}</>;
+  return (
+    <>
+      {rules.map((rule, at) => (
+        <Fragment key={rule.token}>
+          {at > 0 && ', '}
+          <a href={href('rules', rule.token)}>{rule.name}</a>
+          {rule.note && ` (${rule.note})`}
+        </Fragment>
+      ))}
+    </>
+  );
+}
 
 export function TransactionPage({ token }: { token: string }) {
   const live = useLive();
@@ -92,6 +121,7 @@ export function TransactionPage({ token }: { token: string }) {
               ['Authorized', money(d.merchant_authorization_amount, d.merchant_currency)],
               ['Settled', money(d.settled_amount)],
               ['Card', <a href={href('cards', d.card.token)}>•••• {d.card.last_four}</a>],
+              ['Auth rules that ran', <RuleLinks rules={(d.card.auth_rule_tokens ?? []).map((token: string) => ({ token, name: token }))} none="none" />],
               ['Created', when(d.created)],
             ]}
           />
