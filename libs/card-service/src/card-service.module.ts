@@ -9,6 +9,8 @@ import { AuthorizeCardSpendHandler } from './card-spend/authorize-card-spend.han
 import { ProgramSpend } from './card-spend/program-spend';
 import { AuthorizationStreamClient } from './authorization-stream/authorization-stream-client';
 import { CreateAuthRuleHandler, DeleteAuthRuleHandler, DraftAuthRuleHandler, PromoteAuthRuleHandler, UpdateAuthRuleHandler } from './auth-rules/auth-rule.handlers';
+import { RequestAuthRuleBacktestHandler } from './auth-rules/auth-rule-backtest.handler';
+import { ProgramCardHistories } from './auth-rules/program-card-histories';
 import { DisenrollAuthorizationStreamHandler, EnrollAuthorizationStreamHandler, RotateAuthorizationStreamSecretHandler } from './authorization-stream/authorization-stream.handlers';
 
 /** The card, program and auth-rule aggregates: every decision about a card, behind the command bus. */
@@ -35,6 +37,8 @@ import { DisenrollAuthorizationStreamHandler, EnrollAuthorizationStreamHandler, 
     DraftAuthRuleHandler,
     PromoteAuthRuleHandler,
     DeleteAuthRuleHandler,
+    RequestAuthRuleBacktestHandler,
+    ProgramCardHistories,
   ],
 })
 export class CardServiceModule {}

@@ -41,5 +41,7 @@ export * from './auth-rules/condition-check';
 export * from './auth-rules/velocity-limit';
 export * from './auth-rules/velocity-period';
 export * from './auth-rules/program-auth-rules';
+export * from './auth-rules/auth-rule-backtest';
+export * from './auth-rules/auth-rule-backtest-replay';
 export * from './cards/card-auth-rules';
 export * from './transactions/transaction-rule-results';

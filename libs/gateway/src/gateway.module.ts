@@ -43,11 +43,13 @@ import { BuiltDashboard } from './dashboard/built-dashboard';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { AuthRulesController } from './auth-rules/auth-rules.controller';
 import { AUTH_RULE_QUERY_HANDLERS } from './auth-rules/auth-rule-query.handlers';
+import { AuthRuleBacktestsController } from './auth-rules/auth-rule-backtests.controller';
+import { GetAuthRuleBacktestHandler } from './auth-rules/auth-rule-backtest-query.handler';
 
 /** The REST API: authenticates, validates, and turns each call into a command or a query. */
 @Module({
   imports: [CqrsModule, DiscoveryModule, RateLimitModule],
-  controllers: [HealthController, CardsController, AuditController, TransactionsController, SimulationsController, TestClockController, AccountsController, AuthorizationStreamController, ResponderEndpointsController, EventSubscriptionsController, EventsController, SendExampleController, AuthRulesController, DashboardController],
+  controllers: [HealthController, CardsController, AuditController, TransactionsController, SimulationsController, TestClockController, AccountsController, AuthorizationStreamController, ResponderEndpointsController, EventSubscriptionsController, EventsController, SendExampleController, AuthRulesController, AuthRuleBacktestsController, DashboardController],
   providers: [
     ReadModelApiKeyDirectory,
     { provide: API_KEY_DIRECTORY, inject: [ReadModelApiKeyDirectory], useFactory: (directory: ReadModelApiKeyDirectory) => new CachedApiKeyDirectory(directory) },
@@ -80,6 +82,7 @@ import { AUTH_RULE_QUERY_HANDLERS } from './auth-rules/auth-rule-query.handlers'
     GetAuthorizationStreamHandler,
     ...EVENT_SUBSCRIPTION_QUERY_HANDLERS,
     ...AUTH_RULE_QUERY_HANDLERS,
+    GetAuthRuleBacktestHandler,
     StreamEvents,
     TimeTravel,
     Balances,

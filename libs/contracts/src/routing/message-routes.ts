@@ -1,3 +1,4 @@
+import { RequestAuthRuleBacktestCommand } from '../commands/auth-rule-backtest-commands';
 import { CreateAuthRuleCommand, DeleteAuthRuleCommand, DraftAuthRuleCommand, PromoteAuthRuleCommand, UpdateAuthRuleCommand } from '../commands/auth-rule-commands';
 import { CreateCardCommand, UpdateCardCommand } from '../commands/card-commands';
 import {
@@ -85,6 +86,7 @@ export const MESSAGE_ROUTES: readonly MessageRoute[] = checkedRoutes([
     'auth-rule.draft': DraftAuthRuleCommand,
     'auth-rule.promote': PromoteAuthRuleCommand,
     'auth-rule.delete': DeleteAuthRuleCommand,
+    'auth-rule.backtest': RequestAuthRuleBacktestCommand,
   }),
   ...commandsOf('transaction-service', {
     'transaction.simulate-authorization': SimulateAuthorizationCommand,

@@ -45,3 +45,19 @@ export class AuthRuleStateNotAllowed extends InvalidInput {
     super(`state may only be set to INACTIVE (promote a draft to activate a rule); got ${state}`, 'state');
   }
 }
+
+/** A backtest of another rule or another program is reported exactly like a missing one. */
+export class AuthRuleBacktestNotFound extends NotFound {
+  static override readonly code = 'auth_rule_backtest_not_found';
+  constructor(readonly backtestToken: string) {
+    super(`Auth rule backtest ${backtestToken} not found`, 'auth_rule_backtest_token');
+  }
+}
+
+/** start and end must be times, start before end. */
+export class AuthRuleBacktestWindowInvalid extends InvalidInput {
+  static override readonly code = 'auth_rule_backtest_window_invalid';
+  constructor(why: string, field: 'start' | 'end') {
+    super(why, field);
+  }
+}

@@ -68,7 +68,7 @@ export interface AuthorizationPos {
   readonly panEntryMode?: PanEntryMode;
 }
 
-function panEntryModeOf(facts: AuthorizationFacts): PanEntryMode {
+export function panEntryModeOf(facts: AuthorizationFacts): PanEntryMode {
   const { pos } = facts as AuthorizationFacts & { readonly pos?: AuthorizationPos };
   return pos?.panEntryMode ?? 'UNKNOWN';
 }
