@@ -19,6 +19,7 @@ import { commitCeiling } from './ceilings';
 import { authorizationWriteCeiling } from './authorization-write-ceiling';
 import { bareRouteFigures, bareRouteTargets } from './http-stack-figures';
 import { longHistoryFigures, longHistoryTargets } from './long-history-figures';
+import { backtestFigures, backtestTargets } from './backtest-figures';
 import { AuthorizationRun, NARROWED_ROLES, wholeServiceTargets } from './whole-service-figures';
 import { readPathTargets } from './read-path-targets';
 import { load } from './load';
@@ -168,6 +169,8 @@ async function main(started: number): Promise<void> {
     await waitForProjector(pool);
     const store = new PostgresEventStore(pool);
     const replay = await replayReadModels(store, pool);
+    log('auth rule backtest over 10,000 bulk-seeded authorizations');
+    const backtest = await backtestFigures(server.baseUrl, auth, pool, () => waitForProjector(pool));
 
     const programToken = (await pool.query(`select program_token from cards where token = $1`, [hot.token])).rows[0].program_token as string;
     const seeder = new BulkSeeder(pool, programToken, cards.map((c): SeedCard => ({ cardToken: c.token, fundingToken: c.fundingToken })));
@@ -245,6 +248,7 @@ async function main(started: number): Promise<void> {
       targets: [
         ...bareRouteTargets(bareFigures),
         ...longHistoryTargets(longHistory),
+        ...backtestTargets(backtest),
         ...wholeServiceTargets({ everyRole, narrowed, rolesCompared, bareRoute: bare, atEighty, largeReplay, writeCeiling: authorizationWrite }),
         ...authorizationTargets({ manyCards: many, hotCard, atEighty: atEighty, perAuthorization: authorizationCost }),
         ...readPathTargets({ lists, largeReplay, peakRssMiB }),

@@ -39,6 +39,7 @@ beforeAll(async () => {
   tokens.funding_token = card.funding.token;
   tokens.account_token = (await ok(t.call('GET', '/v1/accounts'))).data[0].token;
   tokens.auth_rule_token = (await ok(t.call('POST', '/v2/auth_rules', { body: { type: 'CONDITIONAL_ACTION', program_level: true, parameters: BLOCK_GAMBLING } }))).token;
+  tokens.auth_rule_backtest_token = (await ok(t.call('POST', `/v2/auth_rules/${tokens.auth_rule_token}/backtests`, { body: {} }))).backtest_token;
   // The log's first event (the sandbox program's): in every tree of one or more events, so that any accepted digest_position proves it.
   tokens.event_id = (await t.pool.query(`select event_id from events order by transaction_id, global_position limit 1`)).rows[0].event_id;
   tokens.transaction_token = (await ok(t.call('POST', '/v1/simulate/authorize', { body: { amount: 500, descriptor: 'Shop', pan: card.pan } }))).token;
@@ -160,6 +161,7 @@ function validBody(key: string): Record<string, unknown> {
     },
     'PATCH /v2/auth_rules/{auth_rule_token}': { name: 'n', state: 'INACTIVE', program_level: true, excluded_card_tokens: [], excluded_account_tokens: [], business_account_tokens: [], excluded_business_account_tokens: [] },
     'POST /v2/auth_rules/{auth_rule_token}/draft': { parameters: BLOCK_GAMBLING },
+    'POST /v2/auth_rules/{auth_rule_token}/backtests': { start: '2026-01-01T00:00:00Z', end: '2026-02-01T00:00:00Z' },
   };
   if (!bodies[key]) throw new Error(`no valid body for ${key}: add one to validBody`);
   return structuredClone(bodies[key]);

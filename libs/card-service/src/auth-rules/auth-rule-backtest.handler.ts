@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandAccepted, RequestAuthRuleBacktestCommand } from '@ledger/contracts';
-import { authRuleBacktestDecider, authRuleBacktestStreamId, authRuleDecider, authRuleStreamId, programDecider, ProgramNotFound, programStreamId, programTime } from '@ledger/domain';
+import { cardsToReplay, authRuleBacktestDecider, authRuleBacktestStreamId, authRuleDecider, authRuleStreamId, programDecider, ProgramNotFound, programStreamId, programTime } from '@ledger/domain';
 import { decideAcrossStreams, PipelineEnvironment } from '@ledger/event-store';
 import { PIPELINE_ENVIRONMENT, commandAccepted } from '@ledger/runtime';
 import { ProgramCardHistories } from './program-card-histories';
@@ -32,7 +32,9 @@ export class RequestAuthRuleBacktestHandler implements ICommandHandler<RequestAu
       const backtest = await reader.fold(authRuleBacktestDecider, backtestStream);
       const context = { now, rule: rule.state };
       const requested = authRuleBacktestDecider.decide({ type: 'RequestAuthRuleBacktest', backtestToken, authRuleToken, programToken, ...window }, backtest.state, context);
-      const histories = await this.histories.of(programToken, this.env.codec);
+      // The request was decided, so the rule exists and is the program's.
+      const scope = rule.state.status === 'existing' ? rule.state.scope : null;
+      const histories = await this.histories.of(programToken, this.env.codec, scope && cardsToReplay(scope));
       const reported = authRuleBacktestDecider.decide({ type: 'ReportAuthRuleBacktest', histories }, requested.reduce(authRuleBacktestDecider.evolve, backtest.state), context);
       return {
         now,

@@ -20,10 +20,12 @@ export class ProgramCardHistories {
     @Inject(LEDGER_CONFIG) private readonly config: LedgerConfig,
   ) {}
 
-  async of(programToken: string, codec: EventCodec<unknown>): Promise<CardHistory[]> {
+  /** `only`: the cards to read, when not every card of the program (cardsToReplay); another program's are never read. */
+  async of(programToken: string, codec: EventCodec<unknown>, only: readonly string[] | null): Promise<CardHistory[]> {
     const head = await this.store.headPosition();
     if (head) await this.watcher.waitFor(head, this.config.readYourWritesTimeoutMs);
-    const cards = await this.readModel.card.findMany({ where: { programToken }, select: { token: true }, orderBy: { token: 'asc' } });
+    const where = only === null ? { programToken } : { programToken, token: { in: [...only] } };
+    const cards = await this.readModel.card.findMany({ where, select: { token: true }, orderBy: { token: 'asc' } });
     const histories: CardHistory[] = [];
     // One card at a time: a program's cards can be many, and each read holds its whole stream.
     for (const { token } of cards) histories.push((await this.store.readStream(cardStreamId(token))).map((event) => codec.decode(event) as CardEvent));

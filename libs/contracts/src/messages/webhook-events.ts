@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isTransactionStream, type WebhookEventType } from '@ledger/domain';
+import { isAuthRuleBacktestStream, isTransactionStream, type WebhookEventType } from '@ledger/domain';
 import type { IntegrationMessage } from './integration-message';
 
 /**
@@ -20,10 +20,11 @@ const CARD_WEBHOOKS: Readonly<Record<string, WebhookEventType>> = {
 export function webhookEventTypeOf(message: Pick<IntegrationMessage, 'type' | 'stream_id'>): WebhookEventType | null {
   if (message.stream_id.startsWith('card-')) return CARD_WEBHOOKS[message.type] ?? null;
   if (isTransactionStream(message.stream_id) && message.type.startsWith('Transaction')) return 'card_transaction.updated';
+  if (isAuthRuleBacktestStream(message.stream_id) && message.type === 'AuthRuleBacktestReported') return 'auth_rules.backtest_report.created';
   return null;
 }
 
-/** The token of the card or transaction an event of a card or transaction stream is about. */
+/** The token of the card or transaction an event of a card or transaction stream is about (a backtest's body is its report's own: see the bodies). */
 export function subjectTokenOf(message: Pick<IntegrationMessage, 'stream_id'>): string {
   return message.stream_id.slice(message.stream_id.indexOf('-') + 1);
 }

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import type { WebhookEventType } from '@ledger/domain';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@ledger/domain';
 import type { WebhookMessageStatus } from '../queries/event-subscription-queries';
 import { WEBHOOK_ATTEMPT_ERRORS, WEBHOOK_ATTEMPT_STATUSES, type WebhookAttemptError, type WebhookAttemptStatus } from './event-subscription-requests';
 import { pageOf } from './responses';
@@ -65,7 +65,7 @@ export class WebhookAttemptResponse {
 export class EventResponse {
   /** The ledger event's id. */
   @ApiProperty({ format: 'uuid' }) token!: string;
-  @ApiProperty({ enum: ['card.created', 'card.updated', 'card_transaction.updated'] }) event_type!: WebhookEventType;
+  @ApiProperty({ enum: WEBHOOK_EVENT_TYPES }) event_type!: WebhookEventType;
   /** When the ledger event happened, UTC ISO 8601. */
   @ApiProperty({ format: 'date-time' }) created!: string;
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'The webhook body of the event' }) payload!: Record<string, unknown>;

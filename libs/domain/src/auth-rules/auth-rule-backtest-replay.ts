@@ -2,7 +2,7 @@ import { type CardActivity, cardActivityAfter, NO_CARD_ACTIVITY, panEntryModeOf 
 import { type Card, type CardEvent, type AuthorizationFacts, evolveCard } from '../cards/card-state';
 import type { ExistingAuthRule, AuthRuleVersion } from './auth-rule';
 import { type AuthRuleDecision, definitionOf, evaluateAuthRules, type RuleToRun } from './auth-rule-evaluation';
-import { appliesTo } from './auth-rule-scope';
+import { appliesTo, type AuthRuleScope } from './auth-rule-scope';
 import { ruleCardOf, type RuleAuthorization } from './rule-authorization';
 
 /**
@@ -44,6 +44,11 @@ export interface BacktestResults {
 
 /** Lithic shows a few example events; those a version refused are the ones worth reading. */
 export const BACKTEST_EXAMPLES = 10;
+
+/** The cards whose history a backtest of a rule with this scope must read: the listed ones of a card-level rule; null for every card of the program. */
+export function cardsToReplay(scope: AuthRuleScope): readonly string[] | null {
+  return scope.level === 'CARD' ? scope.cardTokens : null;
+}
 
 /** One card's stream, oldest first, from its creation: the whole of it, since a window's first authorization reads the history before it. */
 export type CardHistory = readonly CardEvent[];

@@ -46,9 +46,18 @@ export interface AuthRuleBacktestRequested {
   readonly data: { readonly backtestToken: string; readonly authRuleToken: string; readonly programToken: string; readonly start: string; readonly end: string; readonly at: string };
 }
 
+/** Repeats the window, so that the report alone is what Lithic's webhook carries. */
 export interface AuthRuleBacktestReported {
   readonly type: 'AuthRuleBacktestReported';
-  readonly data: { readonly backtestToken: string; readonly authRuleToken: string; readonly programToken: string; readonly results: BacktestResults; readonly at: string };
+  readonly data: {
+    readonly backtestToken: string;
+    readonly authRuleToken: string;
+    readonly programToken: string;
+    readonly start: string;
+    readonly end: string;
+    readonly results: BacktestResults;
+    readonly at: string;
+  };
 }
 
 export type AuthRuleBacktestEvent = AuthRuleBacktestRequested | AuthRuleBacktestReported;
@@ -67,6 +76,12 @@ export interface RequestedBacktest {
 }
 
 export type AuthRuleBacktest = { readonly status: 'absent' } | RequestedBacktest;
+
+/** The backtest as its report alone tells it: what a webhook body is rendered from. */
+export function reportedBacktest({ data }: AuthRuleBacktestReported): RequestedBacktest {
+  const { backtestToken, authRuleToken, programToken, start, end, results } = data;
+  return { status: 'requested', backtestToken, authRuleToken, programToken, start, end, results };
+}
 
 export function evolveAuthRuleBacktest(backtest: AuthRuleBacktest, event: AuthRuleBacktestEvent): AuthRuleBacktest {
   switch (event.type) {
@@ -97,8 +112,8 @@ function decideReport(command: ReportAuthRuleBacktest, backtest: AuthRuleBacktes
   if (backtest.status !== 'requested' || backtest.results !== null) return [];
   const rule = ownedRule(current, backtest.authRuleToken, backtest.programToken);
   const results = replayBacktest(rule, command.histories, { start: new Date(backtest.start), end: new Date(backtest.end) });
-  const { backtestToken, authRuleToken, programToken } = backtest;
-  return [{ type: 'AuthRuleBacktestReported', data: { backtestToken, authRuleToken, programToken, results, at: now.toISOString() } }];
+  const { backtestToken, authRuleToken, programToken, start, end } = backtest;
+  return [{ type: 'AuthRuleBacktestReported', data: { backtestToken, authRuleToken, programToken, start, end, results, at: now.toISOString() } }];
 }
 
 function timeOf(text: string, field: 'start' | 'end'): Date {

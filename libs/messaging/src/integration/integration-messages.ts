@@ -1,5 +1,5 @@
 import { ENVELOPE_VERSION, TOPICS, withoutSecretFields, type IntegrationMessage, type Topic } from '@ledger/contracts';
-import { isTransactionStream } from '@ledger/domain';
+import { isAuthRuleBacktestStream, isTransactionStream } from '@ledger/domain';
 import { formatPosition, type RecordedEvent } from '@ledger/event-store';
 
 /**
@@ -14,6 +14,8 @@ export function topicFor(recorded: RecordedEvent): Topic | null {
   if (recorded.streamId.startsWith('card-')) return TOPICS.cards;
   if (isTransactionStream(recorded.streamId)) return TOPICS.transactions;
   if (recorded.streamId.startsWith('program-')) return TOPICS.programs;
+  // A backtest report is the program's news (Lithic's auth_rules.backtest_report.created), keyed by the program like its other events.
+  if (recorded.type === 'AuthRuleBacktestReported' && isAuthRuleBacktestStream(recorded.streamId)) return TOPICS.programs;
   return null;
 }
 

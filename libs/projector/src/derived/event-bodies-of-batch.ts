@@ -1,5 +1,5 @@
-import { subjectTokenOf, webhookEventTypeOf, type LedgerEvent } from '@ledger/contracts';
-import type { WebhookEventType } from '@ledger/domain';
+import { backtestReportCreatedBody, subjectTokenOf, webhookEventTypeOf, type LedgerEvent } from '@ledger/contracts';
+import { type AuthRuleBacktestReported, reportedBacktest, type WebhookEventType } from '@ledger/domain';
 import type { RecordedEvent } from '@ledger/event-store';
 import {
   cardCreatedBody,
@@ -51,6 +51,8 @@ export class EventBodiesOfBatch {
 
   /** Step one, before loading: the rows an event's body reads that the event itself names. */
   need(event: LedgerEvent, subject: WebhookSubject, rows: ProjectionRows): void {
+    // A backtest report's body is the event itself: it reads no rows.
+    if (subject.eventType === 'auth_rules.backtest_report.created') return;
     const data = event.data as { cardToken?: string; fundingToken?: string };
     if (subject.eventType === 'card_transaction.updated') {
       rows.transactions.need(subject.token);
@@ -103,6 +105,7 @@ export class EventBodiesOfBatch {
   }
 
   private body(recorded: RecordedEvent, subject: WebhookSubject, rows: ProjectionRows, before: CardUpdatableFields | null) {
+    if (subject.eventType === 'auth_rules.backtest_report.created') return backtestReportCreatedBody(reportedBacktest(recorded as unknown as AuthRuleBacktestReported));
     if (subject.eventType === 'card_transaction.updated') {
       const row = rows.transactions.get(subject.token);
       if (row === null) throw missing(subject, recorded);

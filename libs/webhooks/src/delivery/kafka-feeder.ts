@@ -9,8 +9,8 @@ import { waitForReadModels } from './read-model-wait';
 import type { WebhookEnqueuer } from './webhook-enqueuer';
 
 export const WEBHOOK_KAFKA_CLIENT_ID = 'card-ledger-webhooks';
-/** The topics whose events become webhooks. */
-export const WEBHOOK_TOPICS = [TOPICS.cards, TOPICS.transactions] as const;
+/** The topics whose events become webhooks (the programs topic for backtest reports). */
+export const WEBHOOK_TOPICS = [TOPICS.cards, TOPICS.transactions, TOPICS.programs] as const;
 /** Waits before rejoining after the consumer crashes for good, for the life of the feeder (a session that joined does not start them over). */
 const REJOIN: RetryDelayPolicy = { firstMs: 1000, longestMs: 30_000 };
 

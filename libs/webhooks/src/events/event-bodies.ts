@@ -1,4 +1,5 @@
-import type { WebhookEventType } from '@ledger/domain';
+import { backtestReportCreatedBody, type BacktestReportCreatedBody, ledgerCodec } from '@ledger/contracts';
+import { type AuthRuleBacktestEvent, reportedBacktest, type WebhookEventType } from '@ledger/domain';
 import type { EventStore } from '@ledger/event-store';
 import { cardCreatedBody, cardTransactionUpdatedBody, cardUpdatedBody, type EventBody } from '@ledger/read-model';
 import { WebhookPayloads } from '../delivery/webhook-payloads';
@@ -18,13 +19,14 @@ export class EventBodies {
   /** Reads ahead the read-model rows of these events' subjects (see WebhookPayloads.prefetch). */
   prefetch(subjects: readonly { readonly eventType: WebhookEventType; readonly subject: string }[]): Promise<void> {
     return this.payloads.prefetch({
-      cards: subjects.filter((one) => one.eventType !== 'card_transaction.updated').map((one) => one.subject),
+      cards: subjects.filter((one) => one.eventType === 'card.created' || one.eventType === 'card.updated').map((one) => one.subject),
       transactions: subjects.filter((one) => one.eventType === 'card_transaction.updated').map((one) => one.subject),
     });
   }
 
   /** The body of the event at `event`, or null when the read model lacks the card or transaction. */
-  async body(eventType: WebhookEventType, subjectToken: string, event: EventAt): Promise<EventBody | null> {
+  async body(eventType: WebhookEventType, subjectToken: string, event: EventAt): Promise<EventBody | BacktestReportCreatedBody | null> {
+    if (eventType === 'auth_rules.backtest_report.created') return this.backtestReport(event);
     if (eventType === 'card_transaction.updated') {
       const transaction = await this.payloads.transaction(subjectToken);
       return transaction && cardTransactionUpdatedBody(transaction);
@@ -33,5 +35,13 @@ export class EventBodies {
     if (!card) return null;
     if (eventType === 'card.created') return cardCreatedBody(card);
     return cardUpdatedBody(card, await cardUpdateOf(this.store, event));
+  }
+
+  /** A backtest report is its own body: the ledger event carries all of it, and no read model holds it. */
+  private async backtestReport(event: EventAt): Promise<BacktestReportCreatedBody | null> {
+    const [recorded] = await this.store.readStream(event.streamId, { fromVersion: event.streamVersion, maxCount: 1 });
+    if (!recorded) return null;
+    const reported = ledgerCodec<AuthRuleBacktestEvent>().decode(recorded);
+    return reported.type === 'AuthRuleBacktestReported' ? backtestReportCreatedBody(reportedBacktest(reported)) : null;
   }
 }
