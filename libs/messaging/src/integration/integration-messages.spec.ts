@@ -44,3 +44,12 @@ describe("a program's settings change", () => {
     expect(toIntegrationMessage(recorded, null).data).toEqual({ programToken: 'p-1', accountSpendLimits: { daily: 5000, lifetime: 0 } });
   });
 });
+
+describe('an auth rule backtest', () => {
+  const onBacktestStream = (type: string) => ({ type, streamId: 'auth-rule-backtest-b-1', data: { backtestToken: 'b-1', programToken: 'p-1' } }) as unknown as RecordedEvent;
+
+  it('goes to the programs topic when reported (the webhook auth_rules.backtest_report.created), and not when only requested', () => {
+    expect(topicFor(onBacktestStream('AuthRuleBacktestReported'))).toBe(TOPICS.programs);
+    expect(topicFor(onBacktestStream('AuthRuleBacktestRequested'))).toBeNull();
+  });
+});

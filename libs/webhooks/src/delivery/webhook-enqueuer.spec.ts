@@ -150,8 +150,28 @@ const cardEvents: RecordedEvent[] = [
   position: { commit: BigInt(version + 1), prepare: BigInt(version + 1) },
   recordedAt: occurred,
 }));
+/** A backtest's stream: requested, then reported (its report is the whole webhook body). */
+const backtestToken = '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f';
+const authRuleToken = '4d5e6f7a-8b9c-4d0e-8f1a-2b3c4d5e6f7a';
+const window = { start: '2026-10-24T09:00:00.000Z', end: occurred };
+const stats = { version: 1, approved: 3, declined: 1, challenged: 0, examples: [{ decision: 'DECLINED', eventToken: 'e9', transactionToken, timestamp: occurred }] };
+const backtestEvents: RecordedEvent[] = [
+  { type: 'AuthRuleBacktestRequested', data: { backtestToken, authRuleToken, programToken: program, ...window, at: occurred } },
+  { type: 'AuthRuleBacktestReported', data: { backtestToken, authRuleToken, programToken: program, ...window, results: { currentVersion: null, draftVersion: stats }, at: occurred } },
+].map((event, version) => ({
+  ...event,
+  schemaVersion: 1,
+  metadata: { eventId: `c2000000-0000-4000-8000-00000000000${version}`, occurredAt: occurred, programToken: program } as RecordedEvent['metadata'],
+  streamId: `auth-rule-backtest-${backtestToken}`,
+  streamVersion: version,
+  position: { commit: BigInt(version + 10), prepare: BigInt(version + 10) },
+  recordedAt: occurred,
+}));
 const cardStream: Pick<EventStore, 'readStream'> = {
-  readStream: async (streamId, options) => (streamId === `card-${cardToken}` ? cardEvents.slice(0, options?.maxCount) : []),
+  readStream: async (streamId, options) => {
+    const events = streamId === `card-${cardToken}` ? cardEvents : streamId === `auth-rule-backtest-${backtestToken}` ? backtestEvents : [];
+    return events.slice(options?.fromVersion ?? 0).slice(0, options?.maxCount);
+  },
 };
 
 const enqueuer = new WebhookEnqueuer([250, 5000], cardStream, () => now);
@@ -179,6 +199,24 @@ it('sends transaction events only to subscriptions that want card_transaction.up
   const [row] = await rows();
   expect(row.subscriptionToken).toBe(subscriptions.all);
   expect(JSON.parse(row.body)).toMatchObject({ event_type: 'card_transaction.updated', token: transactionToken, amount: 500, card: { token: cardToken }, status: 'PENDING' });
+});
+
+it('sends a backtest report as auth_rules.backtest_report.created, its body the report itself', async () => {
+  const report = { ...envelope('AuthRuleBacktestReported', `auth-rule-backtest-${backtestToken}`, 'c0000000-0000-4000-8000-000000000007', program, 1), card_token: null };
+  expect(await enqueue(report)).toBe(1);
+  const [row] = await rows();
+  expect(row).toMatchObject({ subscriptionToken: subscriptions.all, eventType: 'auth_rules.backtest_report.created' });
+  expect(JSON.parse(row.body)).toEqual({
+    event_type: 'auth_rules.backtest_report.created',
+    backtest_token: backtestToken,
+    results: {
+      current_version: null,
+      draft_version: { version: 1, approved: 3, declined: 1, challenged: 0, examples: [{ decision: 'DECLINED', event_token: 'e9', transaction_token: transactionToken, timestamp: occurred }] },
+    },
+    simulation_parameters: window,
+  });
+  // The request is no news: only the report is sent.
+  expect(await enqueue({ ...report, id: 'c0000000-0000-4000-8000-000000000008', type: 'AuthRuleBacktestRequested', stream_version: 0 })).toBe(0);
 });
 
 it('makes no webhook of events no webhook carries', async () => {
