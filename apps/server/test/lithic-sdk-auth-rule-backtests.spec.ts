@@ -14,9 +14,19 @@ describe('the lithic SDK: auth rule backtests', () => {
   const t = ledgerForTests();
 
   /** A program of its own: a backtest replays every card of the program. */
-  async function ownClient(name: string): Promise<Lithic> {
-    const { apiKey } = await t.createProgram(name);
-    return new Lithic({ apiKey, baseURL: t.baseUrl, maxRetries: 0 });
+  async function ownProgram(name: string): Promise<{ client: Lithic; programToken: string }> {
+    const { apiKey, programToken } = await t.createProgram(name);
+    return { client: new Lithic({ apiKey, baseURL: t.baseUrl, maxRetries: 0 }), programToken };
+  }
+  const ownClient = async (name: string) => (await ownProgram(name)).client;
+
+  /** What a rule's draft said at each of the program's authorizations, as the ledger recorded it (its shadow results). */
+  async function shadowDecisions(programToken: string, authRuleToken: string): Promise<string[]> {
+    const { rows } = await t.pool.query<{ data: { ruleResults?: { authRuleToken: string; mode: string; decision: string }[] } }>(
+      `select data from events where event_type in ('CardAuthorizationApproved', 'CardAuthorizationDeclined') and metadata->>'programToken' = $1 order by transaction_id, global_position`,
+      [programToken],
+    );
+    return rows.flatMap(({ data }) => (data.ruleResults ?? []).filter((result) => result.authRuleToken === authRuleToken && result.mode === 'SHADOW').map((result) => result.decision));
   }
 
   /** Authorizes each purchase in turn and answers what each got: APPROVED or the decline's status. */
@@ -73,7 +83,7 @@ describe('the lithic SDK: auth rule backtests', () => {
   });
 
   it('replays the card history as it stood at each authorization: a velocity draft reports what enforcing it then decides', async () => {
-    const client = await ownClient('backtest-velocity');
+    const { client, programToken } = await ownProgram('backtest-velocity');
     const cards = [await client.cards.create({ type: 'VIRTUAL' }), await client.cards.create({ type: 'VIRTUAL' })];
     const purchases = Array.from({ length: 20 }, (_, i) => ({ pan: cards[i % 2].pan!, mcc: '5812' }));
     const rule = await client.authRules.v2.create({ type: 'VELOCITY_LIMIT', program_level: true, parameters: { scope: 'CARD', period: { type: 'CUSTOM', duration: 3600 }, limit_count: 3 } });
@@ -82,6 +92,10 @@ describe('the lithic SDK: auth rule backtests', () => {
     const { backtest_token } = await client.authRules.v2.backtests.create(rule.token, {});
     const report = await client.authRules.v2.backtests.retrieve(backtest_token!, { auth_rule_token: rule.token });
     expect(report.results.draft_version).toMatchObject({ approved: 6, declined: 14 });
+    // The same decisions the draft recorded in shadow at each authorization, one by one, as it ran.
+    const recorded = await shadowDecisions(programToken, rule.token);
+    expect(recorded).toHaveLength(20);
+    expect({ approved: count(recorded, 'APPROVED'), declined: count(recorded, 'DECLINED') }).toEqual({ approved: 6, declined: 14 });
 
     await client.authRules.v2.promote(rule.token);
     const fresh = [await client.cards.create({ type: 'VIRTUAL' }), await client.cards.create({ type: 'VIRTUAL' })];

@@ -1,7 +1,7 @@
 import type { AuthRule, AuthRuleEvent } from './auth-rule';
 import { authRuleDecider } from './auth-rule';
 import { authRuleBacktestDecider, authRuleBacktestStreamId, type AuthRuleBacktest, type AuthRuleBacktestCommand, type AuthRuleBacktestEvent, ownedBacktest } from './auth-rule-backtest';
-import { AuthRuleBacktestNotFound, AuthRuleBacktestWindowInvalid, AuthRuleNotFound } from './auth-rule-errors';
+import { AuthRuleBacktestNotFound, AuthRuleBacktestNotSupported, AuthRuleBacktestWindowInvalid, AuthRuleNotFound } from './auth-rule-errors';
 import { cardCreated } from '../../test/card-fixtures';
 import { coffeeShop, now, otherProgramToken, programToken } from '../../test/fixtures';
 import { approvedAt } from '../../test/auth-rule-fixtures';
@@ -53,6 +53,12 @@ describe('auth rule backtest', () => {
   it("refuses a rule that is missing or another program's", () => {
     expect(() => given([]).when(request(), { now, rule: authRuleDecider.initialState() })).toThrow(AuthRuleNotFound);
     expect(() => given([]).when({ ...request(), programToken: otherProgramToken } as AuthRuleBacktestCommand)).toThrow(AuthRuleNotFound);
+  });
+
+  it('refuses to backtest an ACCOUNT velocity limit, whose count spans every card of the program', () => {
+    const accountLimit = { ...(rule as Extract<AuthRule, { status: 'existing' }>), ruleType: 'VELOCITY_LIMIT' as const };
+    const draft = { version: 2, parameters: { scope: 'ACCOUNT', period: { type: 'DAY' }, limit_count: 3 } as never, created: now.toISOString() };
+    expect(() => given([]).when(request(), { now, rule: { ...accountLimit, draft, versions: [draft] } })).toThrow(AuthRuleBacktestNotSupported);
   });
 
   it('given a request, when reported, then the report holds the replay of the histories through each version', () => {

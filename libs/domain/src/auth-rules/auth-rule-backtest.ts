@@ -1,7 +1,7 @@
 import { assertNever, Decider, DecisionContext } from '../core/decider';
-import { ownedRule, type AuthRule } from './auth-rule';
+import { ownedRule, type AuthRule, type ExistingAuthRule } from './auth-rule';
 import { replayBacktest, type BacktestResults, type CardHistory } from './auth-rule-backtest-replay';
-import { AuthRuleBacktestNotFound, AuthRuleBacktestWindowInvalid } from './auth-rule-errors';
+import { AuthRuleBacktestNotFound, AuthRuleBacktestNotSupported, AuthRuleBacktestWindowInvalid } from './auth-rule-errors';
 
 /**
  * A backtest of an Auth Rule as a decider on a stream of its own, `auth-rule-backtest-<token>`:
@@ -101,11 +101,25 @@ export function evolveAuthRuleBacktest(backtest: AuthRuleBacktest, event: AuthRu
 function decideRequest(command: RequestAuthRuleBacktest, backtest: AuthRuleBacktest, rule: AuthRule, now: Date): AuthRuleBacktestEvent[] {
   if (backtest.status !== 'absent') return [];
   const existing = ownedRule(rule, command.authRuleToken, command.programToken);
+  refuseProgramWideCounts(existing);
   const end = command.end === undefined ? now : timeOf(command.end, 'end');
   const start = command.start === undefined ? new Date(end.getTime() - DEFAULT_BACKTEST_DAYS * DAY_MS) : timeOf(command.start, 'start');
   if (start.getTime() >= end.getTime()) throw new AuthRuleBacktestWindowInvalid(`start (${start.toISOString()}) must be before end (${end.toISOString()})`, 'start');
   const data = { backtestToken: command.backtestToken, authRuleToken: existing.authRuleToken, programToken: existing.programToken, start: start.toISOString(), end: end.toISOString(), at: now.toISOString() };
   return [{ type: 'AuthRuleBacktestRequested', data }];
+}
+
+/**
+ * The replay folds each card's own history; an ACCOUNT velocity limit counts every card of the
+ * program at each authorization, which that fold cannot answer. Refused rather than reported wrong
+ * (Lithic, too, backtests velocity limits only where it has the counts).
+ */
+function refuseProgramWideCounts(rule: ExistingAuthRule): void {
+  for (const version of [rule.current, rule.draft]) {
+    if (version && rule.ruleType === 'VELOCITY_LIMIT' && (version.parameters as { scope?: string }).scope === 'ACCOUNT') {
+      throw new AuthRuleBacktestNotSupported(`version ${version.version} is an ACCOUNT velocity limit: its count spans every card of the program, which a backtest does not replay`);
+    }
+  }
 }
 
 function decideReport(command: ReportAuthRuleBacktest, backtest: AuthRuleBacktest, current: AuthRule, now: Date): AuthRuleBacktestEvent[] {

@@ -61,3 +61,11 @@ export class AuthRuleBacktestWindowInvalid extends InvalidInput {
     super(why, field);
   }
 }
+
+/** A version whose decision needs more than each card's own history (an ACCOUNT velocity limit's program-wide count). */
+export class AuthRuleBacktestNotSupported extends InvalidInput {
+  static override readonly code = 'auth_rule_backtest_not_supported';
+  constructor(why: string) {
+    super(why, 'auth_rule_token');
+  }
+}
