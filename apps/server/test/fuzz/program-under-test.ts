@@ -14,6 +14,8 @@ export interface RealTokens {
   /** The id of one of the program's events (the audit proof's path). */
   readonly event: string;
   readonly authRule: string;
+  /** A backtest of that rule. */
+  readonly backtest: string;
 }
 
 /**
@@ -36,11 +38,12 @@ const TOKEN_OF_NAME: Readonly<Record<string, keyof RealTokens>> = {
   // The card's first event is its card.created, whose events-feed token is the ledger event id.
   event_token: 'event',
   auth_rule_token: 'authRule',
+  auth_rule_backtest_token: 'backtest',
 };
 
 /**
  * A program of its own, made through the API: a webhook subscription, a card, an approved
- * authorization, the webhook message of the card and an auth rule in shadow. Each operation gets one, so that one operation's
+ * authorization, the webhook message of the card, an auth rule in shadow and a backtest of it. Each operation gets one, so that one operation's
  * accepted calls (closing the account, deleting the subscription) do not starve the next of deep paths.
  */
 export async function programUnderTest(t: TestLedger, name: string): Promise<ProgramUnderTest & { tokens: RealTokens }> {
@@ -59,6 +62,7 @@ export async function programUnderTest(t: TestLedger, name: string): Promise<Pro
   const event = (await call('GET', `/v1/cards/${card.token}/events`)).data[0].event_id;
   // A shadow rule (never promoted): it declines nothing the other operations send.
   const authRule = await call('POST', '/v2/auth_rules', { type: 'CONDITIONAL_ACTION', program_level: true, parameters: { action: 'DECLINE', conditions: [{ attribute: 'MCC', operation: 'IS_ONE_OF', value: ['7995'] }] } });
+  const backtest = await call('POST', `/v2/auth_rules/${authRule.token}/backtests`, {});
   await eventually(`${name}: the card.created event in the events feed`, async () => (await t.call('GET', `/v1/events/${event}`, { apiKey: program.apiKey })).status === 200);
   const tokens: RealTokens = {
     account: program.programToken,
@@ -70,6 +74,7 @@ export async function programUnderTest(t: TestLedger, name: string): Promise<Pro
     message: message.token,
     event,
     authRule: authRule.token,
+    backtest: backtest.backtest_token,
   };
   return { apiKey: program.apiKey, tokens, real: (field) => (Object.hasOwn(TOKEN_OF_NAME, field) ? tokens[TOKEN_OF_NAME[field]] : undefined) };
 }

@@ -64,24 +64,27 @@ interface Tally {
 export function replayBacktest(rule: ExistingAuthRule, histories: readonly CardHistory[], window: BacktestWindow): BacktestResults {
   const versions = [rule.current, rule.draft].map((version) => (version === null ? null : { run: onlyRule(rule, version), tally: emptyTally(version.version) }));
   const running = versions.filter((version) => version !== null);
+  for (const history of histories) replayCard(history, rule, running, window);
+  return { currentVersion: versions[0] && statsOf(versions[0].tally), draftVersion: versions[1] && statsOf(versions[1].tally) };
+}
+
+/** One card's stream in order: each authorization in the window is judged on the card as the events before it left it. */
+function replayCard(history: CardHistory, rule: ExistingAuthRule, running: readonly { run: RuleToRun; tally: Tally }[], window: BacktestWindow): void {
   const start = window.start.getTime();
   const end = window.end.getTime();
-  for (const history of histories) {
-    let card: Card = { status: 'absent' };
-    let activity: CardActivity = NO_CARD_ACTIVITY;
-    for (const event of history) {
-      if (isAuthorization(event) && card.status === 'issued') {
-        const at = Date.parse(event.data.at);
-        if (at >= start && at <= end && appliesTo(rule.scope, { cardToken: card.cardToken, accountToken: card.programToken })) {
-          const situation = { authorization: ruleAuthorizationOf(event.data), card: ruleCardOf(card, null, activity), now: new Date(at) };
-          for (const { run, tally } of running) count(tally, evaluateAuthRules([run], situation, new Map())[0].decision, event.data);
-        }
+  let card: Card = { status: 'absent' };
+  let activity: CardActivity = NO_CARD_ACTIVITY;
+  for (const event of history) {
+    if (isAuthorization(event) && card.status === 'issued') {
+      const at = Date.parse(event.data.at);
+      if (at >= start && at <= end && appliesTo(rule.scope, { cardToken: card.cardToken, accountToken: card.programToken })) {
+        const situation = { authorization: ruleAuthorizationOf(event.data), card: ruleCardOf(card, null, activity), now: new Date(at) };
+        for (const { run, tally } of running) count(tally, evaluateAuthRules([run], situation, new Map())[0].decision, event.data);
       }
-      card = evolveCard(card, event);
-      activity = cardActivityAfter(activity, event);
     }
+    card = evolveCard(card, event);
+    activity = cardActivityAfter(activity, event);
   }
-  return { currentVersion: versions[0] && statsOf(versions[0].tally), draftVersion: versions[1] && statsOf(versions[1].tally) };
 }
 
 /** Evaluated ACTIVE: the version's own decision, as if it were enforced and alone. */
