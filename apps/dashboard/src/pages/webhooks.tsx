@@ -4,7 +4,7 @@ import { Column, DataTable } from '../data-table';
 import { useLive } from '../live';
 import { ErrorNote, InlineForm, Json, SecretNote, SelectField, TextField, useAction, useLoad, when } from '../ui';
 
-const EVENT_TYPES = ['card.created', 'card.updated', 'card_transaction.updated'];
+const EVENT_TYPES = ['card.created', 'card.updated', 'card_transaction.updated', 'auth_rules.backtest_report.created'];
 
 export function WebhooksPage() {
   const live = useLive();
