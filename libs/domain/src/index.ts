@@ -45,3 +45,7 @@ export * from './auth-rules/auth-rule-backtest';
 export * from './auth-rules/auth-rule-backtest-replay';
 export * from './cards/card-auth-rules';
 export * from './transactions/transaction-rule-results';
+export * from './financial-accounts/financial-account';
+export * from './financial-accounts/account-balance';
+export * from './financial-accounts/balance-as-of';
+export * from './financial-accounts/financial-transaction';

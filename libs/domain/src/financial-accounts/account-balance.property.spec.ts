@@ -1,0 +1,131 @@
+import fc from 'fast-check';
+import type { AuthorizationFacts } from '../cards/card-state';
+import type { FundingSourceState } from '../programs/program';
+import { transactionDecider, type Transaction, type TransactionCommand, type TransactionEvent } from '../transactions/transaction';
+import { coffeeShop, fundingToken, programToken } from '../../test/fixtures';
+import { accountBalance, balanceOf, type AccountBalance } from './account-balance';
+import { transactionAsOf, type DatedTransactionEvent } from './balance-as-of';
+
+/**
+ * Balances against the plainest sum there is: random sequences of authorizations, clearings, voids,
+ * expiries, returns, return reversals and settlements (bounced ones too) over a few transactions are
+ * decided by the transaction decider; after every step the balance of all the transactions must equal
+ * a running sum of the events' own amounts, and afterwards the balance time travel shows at each
+ * step's moment must equal the balance right after that step.
+ */
+
+const TOKENS = ['0d6b6c8e-1f4a-4c3b-9a51-6f1c2e3d4a51', '1e7c7d9f-2a5b-4d4c-8b62-7a2d3f4e5b62', '2f8d8e0a-3b6c-4e5d-9c73-8b3e4a5f6c73'];
+const CARDS = ['3a9e9f1b-4c7d-4f6e-8d84-9c4f5b6a7d84', '4b0f0a2c-5d8e-4a7f-9e95-0d5a6c7b8e95'];
+
+type Step =
+  | { readonly kind: 'authorize' | 'return'; readonly transaction: number; readonly card: number; readonly amount: number; readonly declined: boolean }
+  | { readonly kind: 'void' | 'clear'; readonly transaction: number; readonly amount: number | undefined }
+  | { readonly kind: 'expire' | 'reverse'; readonly transaction: number }
+  | { readonly kind: 'settle'; readonly transaction: number; readonly fundingState: FundingSourceState };
+
+const amount = fc.integer({ min: 1, max: 5_000_000 });
+const transaction = fc.integer({ min: 0, max: TOKENS.length - 1 });
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({ kind: fc.constantFrom('authorize' as const, 'return' as const), transaction, card: fc.integer({ min: 0, max: CARDS.length - 1 }), amount, declined: fc.boolean() }),
+  fc.record({ kind: fc.constantFrom('void' as const, 'clear' as const), transaction, amount: fc.option(amount, { nil: undefined }) }),
+  fc.record({ kind: fc.constantFrom('expire' as const, 'reverse' as const), transaction }),
+  fc.record({ kind: fc.constant('settle' as const), transaction, fundingState: fc.constantFrom<FundingSourceState>('ENABLED', 'INSUFFICIENT_FUNDS') }),
+);
+
+function facts(s: Extract<Step, { kind: 'authorize' | 'return' }>, eventToken: string, at: string): AuthorizationFacts {
+  const transactionToken = TOKENS[s.transaction];
+  return { cardToken: CARDS[s.card], programToken, transactionToken, eventToken, amount: s.amount, merchant: coffeeShop, merchantAmount: s.amount, merchantCurrency: 'USD', authorizationCode: '000001', fundingToken, at };
+}
+
+function commandOf(s: Step, eventToken: string, at: string): TransactionCommand {
+  const target = { transactionToken: TOKENS[s.transaction], programToken };
+  switch (s.kind) {
+    case 'authorize':
+      return { type: 'RecordAuthorization', facts: facts(s, eventToken, at), result: s.declined ? 'INSUFFICIENT_FUNDS' : 'APPROVED' };
+    case 'return':
+      return { type: 'RecordReturn', facts: facts(s, eventToken, at) };
+    case 'void':
+      return { type: 'VoidAuthorization', ...target, eventToken, amount: s.amount };
+    case 'clear':
+      return { type: 'ClearAuthorization', ...target, eventToken, amount: s.amount };
+    case 'expire':
+      return { type: 'ExpireAuthorization', ...target, eventToken };
+    case 'reverse':
+      return { type: 'ReverseReturn', ...target, eventToken };
+    case 'settle':
+      return { type: 'SettleTransaction', ...target, fundingState: s.fundingState };
+  }
+}
+
+/** The reference: per transaction what it holds and what it moved, changed by each event's own amount. */
+interface ReferenceSums {
+  readonly held: number;
+  readonly moved: number;
+}
+
+function referenceStep(sums: ReferenceSums, event: TransactionEvent): ReferenceSums {
+  switch (event.type) {
+    case 'TransactionAuthorized':
+      return event.data.result === 'APPROVED' ? { held: event.data.amount, moved: 0 } : { held: 0, moved: 0 };
+    case 'TransactionReturned':
+      return { held: 0, moved: -event.data.amount };
+    case 'TransactionVoided':
+    case 'TransactionExpired':
+      return { ...sums, held: sums.held - event.data.amount };
+    case 'TransactionCleared':
+      return { held: 0, moved: event.data.amount };
+    case 'TransactionReturnReversed':
+      return { ...sums, moved: sums.moved + event.data.amount };
+    case 'TransactionBounced':
+      return { ...sums, moved: 0 };
+    default:
+      return sums;
+  }
+}
+
+function referenceBalance(sums: Iterable<ReferenceSums>): AccountBalance {
+  let held = 0n;
+  let moved = 0n;
+  for (const one of sums) {
+    held += BigInt(one.held);
+    moved += BigInt(one.moved);
+  }
+  return accountBalance({ pending: held, settled: moved });
+}
+
+describe('a balance, for random sequences of card transaction events', () => {
+  it('equals a plain sum of the events after every step, and what time travel shows at each step', () => {
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 40 }), (steps) => {
+        const states = new Map<string, Transaction>();
+        const reference = new Map<string, ReferenceSums>();
+        const dated = new Map<string, DatedTransactionEvent[]>();
+        const after: { at: Date; balance: AccountBalance }[] = [];
+        steps.forEach((s, index) => {
+          const now = new Date(Date.UTC(2026, 10, 1) + index * 60_000);
+          const token = TOKENS[s.transaction];
+          const state = states.get(token) ?? transactionDecider.initialState();
+          let events: TransactionEvent[] = [];
+          try {
+            events = transactionDecider.decide(commandOf(s, `event-${index}`, now.toISOString()), state, { now });
+          } catch {
+            // A refused command (not pending, not found, too much) records nothing: the balance must not move.
+          }
+          for (const event of events) {
+            states.set(token, transactionDecider.evolve(states.get(token) ?? transactionDecider.initialState(), event));
+            reference.set(token, referenceStep(reference.get(token) ?? { held: 0, moved: 0 }, event));
+            dated.set(token, [...(dated.get(token) ?? []), { occurredAt: now.toISOString(), event }]);
+          }
+          const balance = balanceOf(states.values());
+          expect(balance).toEqual(referenceBalance(reference.values()));
+          expect(balance.total).toBe(balance.available + balance.pending);
+          after.push({ at: now, balance });
+        });
+        for (const { at, balance } of after) {
+          expect(balanceOf([...dated.values()].map((events) => transactionAsOf(events, at)))).toEqual(balance);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
