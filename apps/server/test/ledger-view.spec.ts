@@ -37,7 +37,11 @@ it('totals pending, settled, completed and bounced amounts per card and funding 
   expect(tampered.ok).toBe(false);
   expect(tampered.output).toMatchObject({
     ledgerMatches: false,
-    ledgerMismatches: expect.arrayContaining([expect.objectContaining({ by: 'card_token', token: card.token, fromEvents: expect.objectContaining({ pending: '1430' }), shown: expect.objectContaining({ pending: '1431' }) })]),
+    ledgerMismatches: expect.arrayContaining([
+      expect.objectContaining({ by: 'card_token', token: card.token, fromEvents: expect.objectContaining({ pending: '1430' }), shown: expect.objectContaining({ pending: '1431' }) }),
+      // The program's totals are its financial account's balance: the tampered row shows there too.
+      expect.objectContaining({ by: 'program_token', token: card.account_token, fromEvents: expect.objectContaining({ pending: '1430' }), shown: expect.objectContaining({ pending: '1431' }) }),
+    ]),
   });
 });
 
@@ -73,7 +77,7 @@ describe('totals past 2^53 (2^53 - 1 is the largest amount one request may carry
   }
 
   it('answers pending, settled and settlement_complete digit for digit, for the card and its funding source', async () => {
-    const { simulate, authorizeMax, balances } = await cardOfNewProgram('past-2-53');
+    const { apiKey, card, simulate, authorizeMax, balances } = await cardOfNewProgram('past-2-53');
     for (let i = 0; i < 3; i++) await authorizeMax();
     for (let i = 0; i < 3; i++) {
       const token = await authorizeMax();
@@ -85,6 +89,13 @@ describe('totals past 2^53 (2^53 - 1 is the largest amount one request may carry
       expect(text).toMatch(new RegExp(`"settled":${THREE_MAX}[,}]`));
       expect(text).toMatch(new RegExp(`"settlement_complete":${THREE_MAX}[,}]`));
       expect(text).toMatch(/"bounced":0[,}]/);
+    }
+    // The financial account's balances are the same sums, as exact: total -3 x MAX, available -6 x MAX.
+    for (const path of [`/v1/cards/${card.token}/balances`, '/v1/balances', `/v1/cards/${card.token}/balances?balance_date=${encodeURIComponent(new Date().toISOString())}`]) {
+      const text = await rawBody(apiKey, path);
+      expect(text).toMatch(new RegExp(`"pending_amount":${THREE_MAX}[,}]`));
+      expect(text).toMatch(new RegExp(`"total_amount":-${THREE_MAX}[,}]`));
+      expect(text).toMatch(/"available_amount":-54043195528445946[,}]/);
     }
   });
 

@@ -1,11 +1,11 @@
 import { decodeEvent } from '@ledger/contracts';
 import { BALANCE_STATUSES, evolveTransaction, hasStatusIn, isTransactionStream, Transaction, TransactionEvent } from '@ledger/domain';
 import { comparePositions, EventStore, GlobalPosition } from '@ledger/event-store';
-import { LedgerTotals, ledgerTotals } from '@ledger/gateway';
+import { LedgerTotals, ledgerTotals, type LedgerTotalsBy } from '@ledger/gateway';
 import type { ReadModelClient } from '@ledger/read-model';
 
 export interface LedgerMismatch {
-  readonly by: 'card_token' | 'funding_token';
+  readonly by: LedgerTotalsBy;
   readonly token: string;
   readonly fromEvents: Record<keyof LedgerTotals, string>;
   readonly shown: Record<keyof LedgerTotals, string>;
@@ -32,7 +32,9 @@ const text = (totals: LedgerTotals) => ({
 
 /**
  * The ledger view's totals, recomputed from the transaction events alone (up to where the read
- * models have been projected), against what the API shows per card and per funding source.
+ * models have been projected), against what the API shows per card, per funding source and per
+ * program: the program's are what its financial account's balance is made of (`/v1/balances`,
+ * `/v1/financial_accounts/{token}/balances`), a card's what its `/balance` and `/balances` show.
  */
 export async function checkLedger(store: EventStore, readModel: ReadModelClient, until: GlobalPosition | null): Promise<LedgerMismatch[]> {
   const transactions = new Map<string, Transaction>();
@@ -50,13 +52,15 @@ export async function checkLedger(store: EventStore, readModel: ReadModelClient,
   }
   const byCard = new Map<string, LedgerTotals>();
   const byFunding = new Map<string, LedgerTotals>();
+  const byProgram = new Map<string, LedgerTotals>();
   for (const state of transactions.values()) {
     if (state.status === 'ABSENT') continue;
     add(byCard, state.cardToken, state);
     add(byFunding, state.fundingToken, state);
+    add(byProgram, state.programToken, state);
   }
   const mismatches: LedgerMismatch[] = [];
-  for (const [by, fromEvents] of [['card_token', byCard], ['funding_token', byFunding]] as const) {
+  for (const [by, fromEvents] of [['card_token', byCard], ['funding_token', byFunding], ['program_token', byProgram]] as const) {
     const shown = await ledgerTotals(readModel, by);
     for (const token of new Set([...fromEvents.keys(), ...shown.keys()])) {
       const a = text(fromEvents.get(token) ?? ZERO);

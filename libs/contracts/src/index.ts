@@ -34,3 +34,5 @@ export * from './rest/auth-rule-requests';
 export * from './rest/auth-rule-responses';
 export * from './rest/auth-rule-backtest-requests';
 export * from './rest/auth-rule-backtest-responses';
+export * from './rest/financial-account-requests';
+export * from './rest/financial-account-responses';

@@ -42,6 +42,11 @@ import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { BuiltDashboard } from './dashboard/built-dashboard';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { AuthRulesController } from './auth-rules/auth-rules.controller';
+import { FinancialAccountsController } from './financial-accounts/financial-accounts.controller';
+import { CardFinancialAccountsController } from './financial-accounts/card-financial-accounts.controller';
+import { ProgramFinancialAccounts } from './financial-accounts/program-financial-accounts';
+import { AccountBalances } from './financial-accounts/account-balances';
+import { CardFinancialTransactions } from './financial-accounts/card-financial-transactions';
 import { AUTH_RULE_QUERY_HANDLERS } from './auth-rules/auth-rule-query.handlers';
 import { AuthRuleBacktestsController } from './auth-rules/auth-rule-backtests.controller';
 import { GetAuthRuleBacktestHandler } from './auth-rules/auth-rule-backtest-query.handler';
@@ -49,7 +54,7 @@ import { GetAuthRuleBacktestHandler } from './auth-rules/auth-rule-backtest-quer
 /** The REST API: authenticates, validates, and turns each call into a command or a query. */
 @Module({
   imports: [CqrsModule, DiscoveryModule, RateLimitModule],
-  controllers: [HealthController, CardsController, AuditController, TransactionsController, SimulationsController, TestClockController, AccountsController, AuthorizationStreamController, ResponderEndpointsController, EventSubscriptionsController, EventsController, SendExampleController, AuthRulesController, AuthRuleBacktestsController, DashboardController],
+  controllers: [HealthController, CardsController, AuditController, TransactionsController, SimulationsController, TestClockController, AccountsController, AuthorizationStreamController, ResponderEndpointsController, EventSubscriptionsController, EventsController, SendExampleController, AuthRulesController, AuthRuleBacktestsController, DashboardController, FinancialAccountsController, CardFinancialAccountsController],
   providers: [
     ReadModelApiKeyDirectory,
     { provide: API_KEY_DIRECTORY, inject: [ReadModelApiKeyDirectory], useFactory: (directory: ReadModelApiKeyDirectory) => new CachedApiKeyDirectory(directory) },
@@ -86,6 +91,9 @@ import { GetAuthRuleBacktestHandler } from './auth-rules/auth-rule-backtest-quer
     StreamEvents,
     TimeTravel,
     Balances,
+    ProgramFinancialAccounts,
+    AccountBalances,
+    CardFinancialTransactions,
     LedgerCommitment,
     BuiltDashboard,
     FeedEvents,

@@ -41,3 +41,8 @@ export function financialResult(result: TransactionResult): 'APPROVED' | 'DECLIN
 export function financialTransactionAmounts(transaction: ExistingTransaction): { pending: bigint; settled: bigint } {
   return { pending: pendingPart(transaction), settled: settledPart(transaction) };
 }
+
+/** The transaction statuses a financial transaction status stands for (a list filtered by it keeps these). */
+export function transactionStatusesOf(status: FinancialTransactionStatus): TransactionStatus[] {
+  return (Object.keys(STATUS_OF) as TransactionStatus[]).filter((ours) => STATUS_OF[ours] === status);
+}

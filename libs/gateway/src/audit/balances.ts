@@ -17,8 +17,11 @@ export interface LedgerTotals {
   bounced: bigint;
 }
 
-/** One SQL for both views: totals over the transactions read model, grouped by the column asked for. */
-export async function ledgerTotals(readModel: ReadModelClient, by: 'card_token' | 'funding_token', only?: string): Promise<Map<string, LedgerTotals>> {
+/** What the ledger's totals are kept by: a card, a funding source, or a program (its financial account). */
+export type LedgerTotalsBy = 'card_token' | 'funding_token' | 'program_token';
+
+/** One SQL for every view: totals over the transactions read model, grouped by the column asked for. */
+export async function ledgerTotals(readModel: ReadModelClient, by: LedgerTotalsBy, only?: string): Promise<Map<string, LedgerTotals>> {
   const rows = await readModel.$queryRawUnsafe<{ key: string; pending: string; settled: string; complete: string; bounced: string }[]>(
     `select ${by}::text as key,
             coalesce(sum(amount) filter (where status in (${sqlStringList(BALANCE_STATUSES.pending)})), 0)::text as pending,
