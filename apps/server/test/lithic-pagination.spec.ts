@@ -116,8 +116,15 @@ describe('cursor pagination and list filters through the lithic SDK', () => {
       .map(([path]) => path);
     // A stream's raw events are read whole, from its first event: the hash chain is verified from there (docs/decisions.md).
     const wholeStreams = ['/v1/cards/{card_token}/events', '/v1/transactions/{transaction_token}/events'];
-    // Lithic answers a rule's versions whole, in one unpaged list (V2ListVersionsResponse).
-    const wholeLists = ['/v2/auth_rules/{auth_rule_token}/versions'];
+    // Lithic answers a rule's versions whole, in one unpaged list (V2ListVersionsResponse); and financial
+    // accounts and balances too (SinglePage): one account, one balance each here.
+    const wholeLists = [
+      '/v2/auth_rules/{auth_rule_token}/versions',
+      '/v1/financial_accounts',
+      '/v1/balances',
+      '/v1/financial_accounts/{financial_account_token}/balances',
+      '/v1/cards/{card_token}/balances',
+    ];
     const paged = lists.filter((path) => !wholeStreams.includes(path) && !wholeLists.includes(path));
     expect(lists).toEqual(expect.arrayContaining([...wholeStreams, ...wholeLists]));
     expect(paged.length).toBeGreaterThanOrEqual(8);

@@ -119,7 +119,7 @@ describe('the lithic SDK: financial accounts, balances and financial transaction
     // The balances equal their events: verify finds nothing to report for this program.
     const verified = await runAdminCommand(t.ledger.app, ['verify']);
     const mismatches = (verified.output as { ledgerMismatches: { token: string }[] }).ledgerMismatches;
-    expect(mismatches.filter((mismatch) => [card.token, card.funding.token, account.account_token].includes(mismatch.token))).toEqual([]);
+    expect(mismatches.filter((mismatch) => [card.token, card.funding?.token, account.account_token].includes(mismatch.token))).toEqual([]);
   });
 
   it("shows each card transaction as a financial transaction with Lithic's event types and statuses, by card and by account", async () => {

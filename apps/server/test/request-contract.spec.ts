@@ -43,6 +43,9 @@ beforeAll(async () => {
   // The log's first event (the sandbox program's): in every tree of one or more events, so that any accepted digest_position proves it.
   tokens.event_id = (await t.pool.query(`select event_id from events order by transaction_id, global_position limit 1`)).rows[0].event_id;
   tokens.transaction_token = (await ok(t.call('POST', '/v1/simulate/authorize', { body: { amount: 500, descriptor: 'Shop', pan: card.pan } }))).token;
+  tokens.financial_account_token = (await ok(t.call('GET', '/v1/financial_accounts'))).data[0].token;
+  // A card transaction is its own financial transaction, under the same token.
+  tokens.financial_transaction_token = tokens.transaction_token;
   tokens.message_token = await eventually('a webhook message', async () => {
     const page = (await t.call('GET', `/v1/event_subscriptions/${tokens.event_subscription_token}/messages`)).body;
     return page.data?.[0]?.token as string | undefined;

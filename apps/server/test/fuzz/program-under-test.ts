@@ -16,6 +16,7 @@ export interface RealTokens {
   readonly authRule: string;
   /** A backtest of that rule. */
   readonly backtest: string;
+  readonly financialAccount: string;
 }
 
 /**
@@ -39,6 +40,9 @@ const TOKEN_OF_NAME: Readonly<Record<string, keyof RealTokens>> = {
   event_token: 'event',
   auth_rule_token: 'authRule',
   auth_rule_backtest_token: 'backtest',
+  financial_account_token: 'financialAccount',
+  // A card transaction is its own financial transaction, under the same token.
+  financial_transaction_token: 'transaction',
 };
 
 /**
@@ -75,6 +79,7 @@ export async function programUnderTest(t: TestLedger, name: string): Promise<Pro
     event,
     authRule: authRule.token,
     backtest: backtest.backtest_token,
+    financialAccount: (await call('GET', '/v1/financial_accounts')).data[0].token,
   };
   return { apiKey: program.apiKey, tokens, real: (field) => (Object.hasOwn(TOKEN_OF_NAME, field) ? tokens[TOKEN_OF_NAME[field]] : undefined) };
 }
