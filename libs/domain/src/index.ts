@@ -49,3 +49,5 @@ export * from './financial-accounts/financial-account';
 export * from './financial-accounts/account-balance';
 export * from './financial-accounts/balance-as-of';
 export * from './financial-accounts/financial-transaction';
+export * from './financial-accounts/statement-period';
+export * from './financial-accounts/balance-movements';

@@ -4,14 +4,16 @@ import type { FundingSourceState } from '../programs/program';
 import { transactionDecider, type Transaction, type TransactionCommand, type TransactionEvent } from '../transactions/transaction';
 import { coffeeShop, fundingToken, programToken } from '../../test/fixtures';
 import { accountBalance, balanceOf, type AccountBalance } from './account-balance';
-import { transactionAsOf, type DatedTransactionEvent } from './balance-as-of';
+import { transactionAsOf } from './balance-as-of';
+import { balanceMovements, type RecordedTransactionEvent } from './balance-movements';
 
 /**
  * Balances against the plainest sum there is: random sequences of authorizations, clearings, voids,
  * expiries, returns, return reversals and settlements (bounced ones too) over a few transactions are
  * decided by the transaction decider; after every step the balance of all the transactions must equal
  * a running sum of the events' own amounts, and afterwards the balance time travel shows at each
- * step's moment must equal the balance right after that step.
+ * step's moment must equal the balance right after that step, and so must the sum of the balance
+ * movements (a statement's line items) that occurred by then.
  */
 
 const TOKENS = ['0d6b6c8e-1f4a-4c3b-9a51-6f1c2e3d4a51', '1e7c7d9f-2a5b-4d4c-8b62-7a2d3f4e5b62', '2f8d8e0a-3b6c-4e5d-9c73-8b3e4a5f6c73'];
@@ -99,7 +101,7 @@ describe('a balance, for random sequences of card transaction events', () => {
       fc.property(fc.array(step, { minLength: 1, maxLength: 40 }), (steps) => {
         const states = new Map<string, Transaction>();
         const reference = new Map<string, ReferenceSums>();
-        const dated = new Map<string, DatedTransactionEvent[]>();
+        const dated = new Map<string, RecordedTransactionEvent[]>();
         const after: { at: Date; balance: AccountBalance }[] = [];
         steps.forEach((s, index) => {
           const now = new Date(Date.UTC(2026, 10, 1) + index * 60_000);
@@ -111,18 +113,21 @@ describe('a balance, for random sequences of card transaction events', () => {
           } catch {
             // A refused command (not pending, not found, too much) records nothing: the balance must not move.
           }
-          for (const event of events) {
+          for (const [position, event] of events.entries()) {
             states.set(token, transactionDecider.evolve(states.get(token) ?? transactionDecider.initialState(), event));
             reference.set(token, referenceStep(reference.get(token) ?? { held: 0, moved: 0 }, event));
-            dated.set(token, [...(dated.get(token) ?? []), { occurredAt: now.toISOString(), event }]);
+            dated.set(token, [...(dated.get(token) ?? []), { eventId: `event-${index}-${position}`, occurredAt: now.toISOString(), event }]);
           }
           const balance = balanceOf(states.values());
           expect(balance).toEqual(referenceBalance(reference.values()));
           expect(balance.total).toBe(balance.available + balance.pending);
           after.push({ at: now, balance });
         });
+        const movements = [...dated.values()].flatMap(balanceMovements);
         for (const { at, balance } of after) {
           expect(balanceOf([...dated.values()].map((events) => transactionAsOf(events, at)))).toEqual(balance);
+          // A statement's line items: the total by then is the sum of the movements by then.
+          expect(movements.filter((movement) => Date.parse(movement.occurredAt) <= at.getTime()).reduce((sum, movement) => sum + movement.amount, 0n)).toBe(balance.total);
         }
       }),
       { numRuns: 300 },

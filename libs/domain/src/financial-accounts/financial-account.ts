@@ -21,7 +21,8 @@ export type FinancialAccountStatus = 'OPEN' | 'SUSPENDED' | 'CLOSED';
 /** The namespace of financial account tokens: a fixed random UUID, so no other name-based token can coincide. */
 const FINANCIAL_ACCOUNT_NAMESPACE = Buffer.from('6f1d2c9e4b7a4e0f8d3c5a9b1e2f7c40', 'hex');
 
-function hashedToken(name: string): string {
+/** A token made from a name alone (SHA-1, as a name-based UUID), shaped as a version 4 UUID. */
+export function hashedToken(name: string): string {
   const hash = createHash('sha1').update(FINANCIAL_ACCOUNT_NAMESPACE).update(name).digest();
   hash[6] = (hash[6] & 0x0f) | 0x40;
   hash[8] = (hash[8] & 0x3f) | 0x80;
