@@ -163,4 +163,56 @@ describe('the lithic SDK: financial accounts, balances and financial transaction
     const otherCard = await client.cards.create({ type: 'DIGITAL_WALLET' });
     await expect(client.cards.financialTransactions.retrieve(cleared, { card_token: otherCard.token })).rejects.toMatchObject({ status: 404 });
   });
+
+  it('gives a statement for each ended month: its starting and ending totals, what moved them, and the line items that add up', async () => {
+    const { apiKey, client, card, account } = await freshProgram('statements');
+    const pan = card.pan!;
+    const advanceTo = async (frozenTime: Date) => expect((await t.call('POST', '/v1/simulate/clock/advance', { apiKey, body: { frozen_time: frozenTime.toISOString() } })).status).toBe(200);
+    const monthStart = (offset: number) => {
+      const now = new Date();
+      return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
+    };
+    // Nothing has ended yet: no statement.
+    expect((await client.financialAccounts.statements.list(account.token)).data).toEqual([]);
+
+    const first = (await client.transactions.simulateAuthorization({ amount: 1000, descriptor: 'HOTEL', pan })).token!;
+    await client.transactions.simulateClearing({ token: first, amount: 600 });
+    await client.transactions.simulateReturn({ amount: 100, descriptor: 'REFUND', pan });
+    await client.transactions.simulateAuthorization({ amount: 50, descriptor: 'HELD', pan }); // pending: no line item
+    await advanceTo(new Date(monthStart(1).getTime() + 3_600_000));
+    const second = (await client.transactions.simulateAuthorization({ amount: 300, descriptor: 'KIOSK', pan })).token!;
+    await client.transactions.simulateClearing({ token: second });
+    await advanceTo(new Date(monthStart(2).getTime() + 3_600_000));
+
+    const statements = [];
+    for await (const statement of client.financialAccounts.statements.list(account.token)) statements.push(statement);
+    expect(statements.map((statement) => [statement.statement_type, statement.statement_start_date, statement.starting_balance, statement.ending_balance, statement.period_totals.debits, statement.period_totals.credits])).toEqual([
+      ['INITIAL', monthStart(0).toISOString().slice(0, 10), 0, -500, 600, 100],
+      ['PERIOD_END', monthStart(1).toISOString().slice(0, 10), -500, -800, 300, 0],
+    ]);
+    expect(statements[1]).toMatchObject({ financial_account_token: account.token, statement_end_date: new Date(monthStart(2).getTime() - 1).toISOString().slice(0, 10), ytd_totals: expect.any(Object) });
+    expect(await client.financialAccounts.statements.retrieve(statements[1].token, { financial_account_token: account.token })).toEqual(statements[1]);
+    expect((await client.financialAccounts.statements.list(account.token, { include_initial_statements: false })).data.map((statement) => statement.token)).toEqual([statements[1].token]);
+
+    // The line items are the movements of the total: each statement's ending is its starting plus them.
+    for (const statement of statements) {
+      const items = [];
+      for await (const item of client.financialAccounts.statements.lineItems.list(statement.token, { financial_account_token: account.token })) items.push(item);
+      expect(statement.starting_balance + items.reduce((total, item) => total + item.amount, 0)).toBe(statement.ending_balance);
+    }
+    const items = (await client.financialAccounts.statements.lineItems.list(statements[0].token, { financial_account_token: account.token })).data;
+    expect(items.map((item) => [item.event_type, item.amount, item.descriptor, item.card_token])).toEqual([
+      ['CLEARING', -600, 'HOTEL', card.token],
+      ['RETURN', 100, 'REFUND', card.token],
+    ]);
+    expect(items[0]).toMatchObject({ category: 'CARD', financial_transaction_token: first, financial_account_token: account.token });
+    // The last ending is today's total (nothing moved since); the 0.50 held shows only as pending.
+    const [balance] = (await client.financialAccounts.balances.list(account.token)).data;
+    expect([balance.total_amount, balance.pending_amount]).toEqual([-800, 50]);
+
+    // Another program's account and an unknown statement are 404.
+    const other = await freshProgram('statements-other');
+    await expect(other.client.financialAccounts.statements.list(account.token)).rejects.toMatchObject({ status: 404 });
+    await expect(client.financialAccounts.statements.retrieve(other.account.token, { financial_account_token: account.token })).rejects.toMatchObject({ status: 404 });
+  });
 });

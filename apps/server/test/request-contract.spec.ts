@@ -24,6 +24,9 @@ const REQUEST_ID = /^[0-9a-f-]{36}$/;
 const DEAD_URL = 'http://127.0.0.1:9/unreachable';
 const BLOCK_GAMBLING = { action: 'DECLINE', conditions: [{ attribute: 'MCC', operation: 'IS_ONE_OF', value: ['7995'] }] };
 
+/** How far beforeAll moved the sandbox program's clock ahead of the wall clock (into the next month, so its account has a statement). */
+let clockOffsetMs = 0;
+
 beforeAll(async () => {
   t = await startTestLedger({ RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_PER_MINUTE: '0', WEBHOOK_POLL_MS: '50' });
   doc = await (await fetch(`${t.baseUrl}/openapi.json`)).json();
@@ -46,6 +49,12 @@ beforeAll(async () => {
   tokens.financial_account_token = (await ok(t.call('GET', '/v1/financial_accounts'))).data[0].token;
   // A card transaction is its own financial transaction, under the same token.
   tokens.financial_transaction_token = tokens.transaction_token;
+  // A statement exists once a month of the account has ended: the program's clock is moved into the next month.
+  const now = new Date();
+  const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 0, 1));
+  clockOffsetMs = nextMonth.getTime() - now.getTime();
+  await ok(t.call('POST', '/v1/simulate/clock/advance', { body: { frozen_time: nextMonth.toISOString() } }));
+  tokens.statement_token = (await ok(t.call('GET', `/v1/financial_accounts/${tokens.financial_account_token}/statements`))).data[0].token;
   tokens.message_token = await eventually('a webhook message', async () => {
     const page = (await t.call('GET', `/v1/event_subscriptions/${tokens.event_subscription_token}/messages`)).body;
     return page.data?.[0]?.token as string | undefined;
@@ -132,8 +141,8 @@ function validBody(key: string): Record<string, unknown> {
     'POST /v1/simulate/credit_authorization_advice': { amount: 1, descriptor: 'Shop', pan: tokens.pan },
     'POST /v1/simulate/return_reversal': { token: tokens.transaction_token },
     'POST /v1/simulate/settle': {},
-    // A minute ahead of the wall clock: never before the clock an earlier call of this kind set.
-    'POST /v1/simulate/clock/advance': { frozen_time: new Date(Date.now() + 60_000).toISOString() },
+    // A minute ahead of the program's clock (the wall clock and the offset beforeAll gave it): never before the clock an earlier call of this kind set.
+    'POST /v1/simulate/clock/advance': { frozen_time: new Date(Date.now() + clockOffsetMs + 60_000).toISOString() },
     'PATCH /v1/accounts/{account_token}': {
       state: 'ACTIVE',
       spend_limit: { transaction: 0, weekly: 0, monthly: 0 },

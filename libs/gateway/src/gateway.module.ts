@@ -47,6 +47,7 @@ import { CardFinancialAccountsController } from './financial-accounts/card-finan
 import { ProgramFinancialAccounts } from './financial-accounts/program-financial-accounts';
 import { AccountBalances } from './financial-accounts/account-balances';
 import { CardFinancialTransactions } from './financial-accounts/card-financial-transactions';
+import { AccountStatements } from './financial-accounts/account-statements';
 import { AUTH_RULE_QUERY_HANDLERS } from './auth-rules/auth-rule-query.handlers';
 import { AuthRuleBacktestsController } from './auth-rules/auth-rule-backtests.controller';
 import { GetAuthRuleBacktestHandler } from './auth-rules/auth-rule-backtest-query.handler';
@@ -94,6 +95,7 @@ import { GetAuthRuleBacktestHandler } from './auth-rules/auth-rule-backtest-quer
     ProgramFinancialAccounts,
     AccountBalances,
     CardFinancialTransactions,
+    AccountStatements,
     LedgerCommitment,
     BuiltDashboard,
     FeedEvents,

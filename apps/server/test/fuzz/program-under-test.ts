@@ -17,6 +17,7 @@ export interface RealTokens {
   /** A backtest of that rule. */
   readonly backtest: string;
   readonly financialAccount: string;
+  readonly statement: string;
 }
 
 /**
@@ -43,6 +44,7 @@ const TOKEN_OF_NAME: Readonly<Record<string, keyof RealTokens>> = {
   financial_account_token: 'financialAccount',
   // A card transaction is its own financial transaction, under the same token.
   financial_transaction_token: 'transaction',
+  statement_token: 'statement',
 };
 
 /**
@@ -68,6 +70,10 @@ export async function programUnderTest(t: TestLedger, name: string): Promise<Pro
   const authRule = await call('POST', '/v2/auth_rules', { type: 'CONDITIONAL_ACTION', program_level: true, parameters: { action: 'DECLINE', conditions: [{ attribute: 'MCC', operation: 'IS_ONE_OF', value: ['7995'] }] } });
   const backtest = await call('POST', `/v2/auth_rules/${authRule.token}/backtests`, {});
   await eventually(`${name}: the card.created event in the events feed`, async () => (await t.call('GET', `/v1/events/${event}`, { apiKey: program.apiKey })).status === 200);
+  // A statement exists once a month of the account has ended: the program's clock moves into the next month.
+  const financialAccount = (await call('GET', '/v1/financial_accounts')).data[0].token;
+  const now = new Date();
+  await call('POST', '/v1/simulate/clock/advance', { frozen_time: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 0, 1)).toISOString() });
   const tokens: RealTokens = {
     account: program.programToken,
     card: card.token,
@@ -79,7 +85,8 @@ export async function programUnderTest(t: TestLedger, name: string): Promise<Pro
     event,
     authRule: authRule.token,
     backtest: backtest.backtest_token,
-    financialAccount: (await call('GET', '/v1/financial_accounts')).data[0].token,
+    financialAccount,
+    statement: (await call('GET', `/v1/financial_accounts/${financialAccount}/statements`)).data[0].token,
   };
   return { apiKey: program.apiKey, tokens, real: (field) => (Object.hasOwn(TOKEN_OF_NAME, field) ? tokens[TOKEN_OF_NAME[field]] : undefined) };
 }

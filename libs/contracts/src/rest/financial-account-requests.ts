@@ -80,3 +80,17 @@ export class ListFinancialTransactionsParams extends PagedDateRangeParams {
   status?: (typeof FINANCIAL_TRANSACTION_STATUS_FILTERS)[number];
 }
 
+
+export class StatementTokenParams {
+  @TokenField()
+  financial_account_token!: string;
+
+  @TokenField()
+  statement_token!: string;
+}
+
+/** GET /v1/financial_accounts/{token}/statements: by period start, paged by cursor like Lithic's (or page). */
+export class ListStatementsParams extends PagedDateRangeParams {
+  @OneOfField(['true', 'false'], { optional: true, description: 'false leaves the account\'s first (INITIAL) statement out; it is listed by default' })
+  include_initial_statements?: 'true' | 'false';
+}

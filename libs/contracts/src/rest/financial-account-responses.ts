@@ -88,3 +88,81 @@ export const FinancialAccountListModel = listOf(FinancialAccountResponse, 'Finan
 export const FinancialAccountBalanceListModel = listOf(FinancialAccountBalanceResponse, 'FinancialAccountBalanceList');
 export const BalanceEntryListModel = listOf(BalanceEntryResponse, 'BalanceEntryList');
 export const FinancialTransactionPageModel = pageOf(FinancialTransactionResponse, 'FinancialTransactionPage');
+
+/** Lithic's statement totals: card spending is `purchases` and `debits`, money back `credits`; the rest is 0 (no credit products). */
+export class StatementTotalsModel {
+  @ApiCents('Always 0') balance_transfers!: bigint;
+  @ApiCents('Always 0') cash_advances!: bigint;
+  @ApiCents('Money back: returns, credits, bounced settlements') credits!: bigint;
+  @ApiCents('Money out: clearings and financial authorizations') debits!: bigint;
+  @ApiCents('Always 0') fees!: bigint;
+  @ApiCents('Always 0') interest!: bigint;
+  @ApiCents('Always 0') payments!: bigint;
+  @ApiCents('Card spending, the same as debits') purchases!: bigint;
+}
+
+export class StatementAccountStateModel {
+  @ApiProperty({ enum: ['OPEN', 'SUSPENDED', 'CLOSED'] }) status!: string;
+  @ApiProperty({ type: String, nullable: true }) substatus!: string | null;
+}
+
+export class StatementAccountStandingModel {
+  @ApiProperty({ type: 'integer' }) consecutive_full_payments_made!: number;
+  @ApiProperty({ type: 'integer' }) consecutive_minimum_payments_made!: number;
+  @ApiProperty({ type: 'integer' }) consecutive_minimum_payments_missed!: number;
+  @ApiProperty({ type: 'integer' }) days_past_due!: number;
+  @ApiProperty({ type: StatementAccountStateModel }) financial_account_state!: StatementAccountStateModel;
+  @ApiProperty() has_grace!: boolean;
+  @ApiProperty({ type: 'integer', description: 'The statement\'s number, 1 for the INITIAL one' }) period_number!: number;
+  @ApiProperty({ enum: ['STANDARD'] }) period_state!: string;
+}
+
+export class StatementAmountDueModel {
+  @ApiProperty({ type: 'integer', description: 'Always 0: nothing is lent' }) amount!: number;
+  @ApiProperty({ type: 'integer', description: 'Always 0' }) past_due!: number;
+}
+
+/** A calendar month of the account (UTC), once ended: its balances at start and end and what moved them. */
+@ApiSchema({ name: 'StatementModel' })
+export class StatementResponse {
+  @ApiProperty({ format: 'uuid', description: 'Derived from the account and the period' }) token!: string;
+  @ApiProperty({ type: StatementAccountStandingModel }) account_standing!: StatementAccountStandingModel;
+  @ApiProperty({ type: StatementAmountDueModel }) amount_due!: StatementAmountDueModel;
+  @ApiProperty({ type: 'integer', description: 'Always 0: no credit products' }) available_credit!: number;
+  @ApiProperty({ format: 'date-time', description: 'The period\'s end' }) created!: string;
+  @ApiProperty({ type: 'integer', description: 'Always 0' }) credit_limit!: number;
+  @ApiProperty({ type: String, nullable: true, description: 'Always null' }) credit_product_token!: string | null;
+  @ApiProperty({ type: 'integer' }) days_in_billing_cycle!: number;
+  @ApiCents('The total balance at the period\'s end: starting_balance plus the line items') ending_balance!: bigint;
+  @ApiProperty({ format: 'uuid' }) financial_account_token!: string;
+  @ApiProperty({ format: 'date', description: 'The last day of the next period' }) next_statement_date!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Always null' }) payment_due_date!: string | null;
+  @ApiProperty({ type: StatementTotalsModel }) period_totals!: StatementTotalsModel;
+  @ApiCents('The total balance at the period\'s start') starting_balance!: bigint;
+  @ApiProperty({ format: 'date', description: 'The period\'s last day, inclusive' }) statement_end_date!: string;
+  @ApiProperty({ format: 'date', description: 'The period\'s first day' }) statement_start_date!: string;
+  @ApiProperty({ enum: ['INITIAL', 'PERIOD_END'], description: 'INITIAL for the month the account was created in' }) statement_type!: string;
+  @ApiProperty({ format: 'date-time' }) updated!: string;
+  @ApiProperty({ type: StatementTotalsModel, description: 'From the start of the period\'s year (or of the account) to the period\'s end' }) ytd_totals!: StatementTotalsModel;
+  @ApiProperty({ type: StatementTotalsModel, description: 'The same as period_totals' }) statement_totals!: StatementTotalsModel;
+}
+
+/** One change of the total balance in a statement's period: a clearing, a return, a return reversal, a bounced settlement. */
+@ApiSchema({ name: 'StatementLineItemModel' })
+export class StatementLineItemResponse {
+  @ApiProperty({ format: 'uuid', description: 'The ledger event\'s id' }) token!: string;
+  @ApiCents('From the account\'s side, like the balance: money out negative') amount!: bigint;
+  @ApiProperty({ enum: ['CARD'] }) category!: string;
+  @ApiProperty({ format: 'date-time' }) created!: string;
+  @ApiProperty({ example: 'USD' }) currency!: string;
+  @ApiProperty({ format: 'date' }) effective_date!: string;
+  @ApiProperty({ description: "Lithic's event type (a bounced settlement is TRANSFER_INSUFFICIENT_FUNDS)" }) event_type!: string;
+  @ApiProperty({ format: 'uuid' }) financial_account_token!: string;
+  @ApiProperty({ format: 'uuid' }) financial_transaction_event_token!: string;
+  @ApiProperty({ format: 'uuid' }) financial_transaction_token!: string;
+  @ApiProperty({ format: 'uuid' }) card_token!: string;
+  @ApiProperty() descriptor!: string;
+}
+
+export const StatementPageModel = pageOf(StatementResponse, 'StatementPage');
+export const StatementLineItemPageModel = pageOf(StatementLineItemResponse, 'StatementLineItemPage');

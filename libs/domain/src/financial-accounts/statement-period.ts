@@ -1,3 +1,4 @@
+import { NotFound } from '../core/domain-error';
 import { hashedToken } from './financial-account';
 
 /**
@@ -38,4 +39,12 @@ export function dayOf(instant: Date): string {
 /** The last day a period covers (its end is the next period's first instant). */
 export function lastDayOf(period: StatementPeriod): string {
   return dayOf(new Date(period.end.getTime() - 1));
+}
+
+/** No statement under the token for the account: not one of its ended months. */
+export class StatementNotFound extends NotFound {
+  static override readonly code = 'statement_not_found';
+  constructor(readonly statementToken: string) {
+    super(`Statement ${statementToken} not found`, 'statement_token');
+  }
 }

@@ -4,6 +4,7 @@ import {
   BalanceEntryListModel,
   type BalanceEntryResponse,
   BalanceMomentParams,
+  CursorPageParams,
   FinancialAccountBalanceListModel,
   type FinancialAccountBalanceResponse,
   FinancialAccountListModel,
@@ -14,19 +15,27 @@ import {
   ListBalancesParams,
   ListFinancialAccountsParams,
   ListFinancialTransactionsParams,
+  ListStatementsParams,
   Page,
+  StatementLineItemPageModel,
+  type StatementLineItemResponse,
+  StatementPageModel,
+  StatementResponse,
+  StatementTokenParams,
   FinancialTransactionPageModel,
 } from '@ledger/contracts';
 import { ProgramApi, Route } from '../http/api-routes';
 import { pageRequest } from '../listing/paging';
 import { AccountBalances, presentAccountBalance } from './account-balances';
+import { AccountStatements } from './account-statements';
 import { balanceMoment } from './balance-moment';
 import { CardFinancialTransactions } from './card-financial-transactions';
 import { presentFinancialAccount, ProgramFinancialAccounts } from './program-financial-accounts';
 
 /**
  * Lithic's financial accounts over the ledger: the program's ISSUING account, its balances (now, or
- * at a moment) and its card transactions as financial transactions, all derived from the events
+ * at a moment), its card transactions as financial transactions and its monthly statements, all
+ * derived from the events
  * (docs/decisions.md, "Financial accounts and balances").
  */
 @ProgramApi('financial-accounts', 'v1', { errors: [404] })
@@ -35,6 +44,7 @@ export class FinancialAccountsController {
     private readonly accounts: ProgramFinancialAccounts,
     private readonly balances: AccountBalances,
     private readonly transactions: CardFinancialTransactions,
+    private readonly statements: AccountStatements,
   ) {}
 
   @Route('GET', 'financial_accounts', { summary: "The program's financial accounts: its ISSUING account", answers: FinancialAccountListModel })
@@ -97,5 +107,35 @@ export class FinancialAccountsController {
   async getTransaction(@CallingProgram() programToken: string, @Param() { financial_account_token, financial_transaction_token }: FinancialTransactionTokenParams): Promise<FinancialTransactionResponse> {
     await this.accounts.owned(programToken, financial_account_token);
     return this.transactions.get(programToken, financial_transaction_token);
+  }
+
+  @Route('GET', 'financial_accounts/:financial_account_token/statements', {
+    summary: "The account's statements: one per calendar month (UTC) that has ended, oldest first",
+    answers: StatementPageModel,
+  })
+  async listStatements(
+    @CallingProgram() programToken: string,
+    @Param() { financial_account_token }: FinancialAccountTokenParam,
+    @Query() params: ListStatementsParams,
+  ): Promise<Page<StatementResponse>> {
+    const account = await this.accounts.owned(programToken, financial_account_token);
+    return this.statements.list(account, params, pageRequest(params));
+  }
+
+  @Route('GET', 'financial_accounts/:financial_account_token/statements/:statement_token', { summary: 'One statement of the account', answers: StatementResponse })
+  async getStatement(@CallingProgram() programToken: string, @Param() { financial_account_token, statement_token }: StatementTokenParams): Promise<StatementResponse> {
+    return this.statements.get(await this.accounts.owned(programToken, financial_account_token), statement_token);
+  }
+
+  @Route('GET', 'financial_accounts/:financial_account_token/statements/:statement_token/line_items', {
+    summary: "The statement's line items: each change of the total balance in its period, oldest first",
+    answers: StatementLineItemPageModel,
+  })
+  async listLineItems(
+    @CallingProgram() programToken: string,
+    @Param() { financial_account_token, statement_token }: StatementTokenParams,
+    @Query() params: CursorPageParams,
+  ): Promise<Page<StatementLineItemResponse>> {
+    return this.statements.lineItems(await this.accounts.owned(programToken, financial_account_token), statement_token, pageRequest(params));
   }
 }
