@@ -45,6 +45,11 @@ describe('the lithic SDK: financial accounts, balances and financial transaction
     expect((await client.financialAccounts.list({ type: 'RESERVE' })).data).toEqual([]);
     expect((await client.financialAccounts.list({ account_token: '6d1f4b1e-2a3c-4d5e-8f90-0a1b2c3d4e5f' })).data).toEqual([]);
     expect((await client.financialAccounts.list({ type: 'ISSUING', account_token: programToken })).data).toEqual([account]);
+    // The account is the program's: no create or update (the paths take GET only), and Lithic's balance-by-event parameter is not taken.
+    await expect(client.financialAccounts.create({ nickname: 'second', type: 'OPERATING' })).rejects.toMatchObject({ status: 405 });
+    await expect(client.financialAccounts.update(account.token, { nickname: 'renamed' })).rejects.toMatchObject({ status: 405 });
+    await expect(client.financialAccounts.balances.list(account.token, { last_transaction_event_token: '6d1f4b1e-2a3c-4d5e-8f90-0a1b2c3d4e5f' })).rejects.toMatchObject({ status: 400 });
+    expect(await client.financialAccounts.retrieve(account.token)).toEqual(account);
 
     const other = await freshProgram('financial-accounts-other');
     expect(other.account.token).not.toBe(account.token);

@@ -20,8 +20,10 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
   list-programs                       programs with their api-key ids
   issue-key PROGRAM_TOKEN             a further api-key for a program (rotation: issue, then revoke)
   revoke-key PROGRAM_TOKEN KEY_ID     the key stops working at once
-  verify                              walks every stream's hash chain and checks the ledger view;
-                                      exits 1 at the first altered, removed or reordered event
+  verify                              walks every stream's hash chain and checks the ledger view
+                                      (per card, funding source and program: every balance against
+                                      the sum of its events); exits 1 at the first altered, removed
+                                      or reordered event or at a balance that differs
   verify --digest FILE                the whole store against a saved digest (admin digest, or
                                       GET /v1/audit/digest); names the first event that departs from it
   verify --file EXPORT.jsonl [--digest FILE]
