@@ -18,7 +18,7 @@ export type FinancialAccountType = (typeof FINANCIAL_ACCOUNT_TYPES)[number];
 /** Lithic's statuses of a financial account, by the program's state. */
 export type FinancialAccountStatus = 'OPEN' | 'SUSPENDED' | 'CLOSED';
 
-/** The namespace of financial account tokens: a fixed random UUID, so no other name-based token can coincide. */
+/** The namespace of the tokens derived here (accounts, statements): a fixed random UUID, so no name-based token made elsewhere coincides. */
 const FINANCIAL_ACCOUNT_NAMESPACE = Buffer.from('6f1d2c9e4b7a4e0f8d3c5a9b1e2f7c40', 'hex');
 
 /** A token made from a name alone (SHA-1, as a name-based UUID), shaped as a version 4 UUID. */
