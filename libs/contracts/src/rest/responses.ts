@@ -58,8 +58,8 @@ export class LithicCardFields {
   @AlwaysNull('no bulk orders (physical cards)') bulk_order_token!: null;
   @AlwaysNull('no digital card art') digital_card_art_token!: null;
   @AlwaysNull('no network programs') network_program_token!: null;
-  @AlwaysNull('no physical card products') product_id!: null;
-  @AlwaysNull('no reissued cards') replacement_for!: null;
+  @ApiProperty({ type: 'string', nullable: true, description: "PHYSICAL cards: the product (card art) of the card's latest plastic, when one was named" }) product_id!: string | null;
+  @ApiProperty({ type: 'string', format: 'uuid', nullable: true, description: 'The card this card replaces, when it was created as a replacement' }) replacement_for!: string | null;
   @AlwaysNull('no card substatus') substatus!: null;
 }
 

@@ -3,7 +3,7 @@ import type { FundingSourceState } from '../programs/program';
 import type { GlobalLimitDecline } from '../programs/program-spend-limits';
 import type { AuthorizationFacts, Card, CardEvent, IssuedCard, SpendAdjustmentCause } from './card-state';
 import { CardNotFound } from './card-errors';
-import { cardUse, isExpiredAt } from './card-values';
+import { cardUse, isExpiredAt, isPendingState } from './card-values';
 import { merchantKey } from './merchant-lock';
 import { exceedsSpendLimit } from './spend-window';
 import { authRuleDecline } from '../auth-rules/auth-rule-evaluation';
@@ -84,6 +84,10 @@ function declineReason({ facts, checks }: AuthorizeSpend, card: IssuedCard, now:
   if (checks.programState === 'PAUSED') return 'INACTIVE_ACCOUNT';
   if (card.state === 'CLOSED') return card.closedReason === 'SINGLE_USE_SPENT' ? 'SINGLE_USE_RECHARGED' : 'CARD_CLOSED';
   if (card.state === 'PAUSED') return 'CARD_PAUSED';
+  // Lithic: a card not yet activated approves card-not-present purchases only. A presented PIN is the
+  // one sign of a card present that a simulated authorization carries; the spec's nearest result is
+  // CARD_PAUSED (the card exists and will work once its state is OPEN).
+  if (isPendingState(card.state) && checks.presentedPinHash !== null) return 'CARD_PAUSED';
   if (checks.cvvMatches === false || checks.expiryMatches === false || isExpiredAt({ month: card.expMonth, year: card.expYear }, now)) return 'INVALID_CARD_DETAILS';
   if (checks.presentedPinHash !== null && checks.presentedPinHash !== card.pinHash) return 'INCORRECT_PIN';
   if (checks.merchantBlocked) return 'MERCHANT_BLACKLIST';

@@ -2,7 +2,9 @@ import { assertNever } from '../core/decider';
 import type { AuthRuleResult } from '../auth-rules/auth-rule-evaluation';
 import type { AuthorizationKind, DeclineReason, Merchant } from '../transactions/transaction-values';
 import { SpendHistory } from './spend-history';
+import { CardNotFound } from './card-errors';
 import type { CardState, CardType, CreatableCardState, SpendLimitDuration } from './card-values';
+import type { Shipping } from './shipping';
 
 /**
  * What a card is: the events that happen to it, the state they fold into, and the fold (evolveCard).
@@ -32,7 +34,14 @@ export interface CardIssue {
 
 export interface CardCreated {
   readonly type: 'CardCreated';
-  readonly data: CardIssue & { readonly state: CreatableCardState };
+  readonly data: CardIssue & {
+    /** A PHYSICAL card starts PENDING_FULFILLMENT: its plastic is ordered with it. */
+    readonly state: CreatableCardState | 'PENDING_FULFILLMENT';
+    /** The plastic ordered with a PHYSICAL card; absent for every other type. */
+    readonly shipping?: Shipping;
+    /** The card this one replaces (Lithic's replacement_for); absent when it replaces none. */
+    readonly replacementFor?: string;
+  };
 }
 
 /** Only the fields that changed are present. */
@@ -131,8 +140,55 @@ export interface CardReturnCredited {
   readonly data: { readonly cardToken: string; readonly transactionToken: string; readonly eventToken: string; readonly amount: number; readonly at: string };
 }
 
+/** A card's plastic left the manufacturer (simulated in the sandbox): a new card awaits activation. */
+export interface CardShipped {
+  readonly type: 'CardShipped';
+  readonly data: { readonly cardToken: string; readonly shippingMethod: Shipping['method']; readonly trackingNumber: string | null; readonly at: string };
+}
+
+/** The cardholder has the plastic: a PENDING_ACTIVATION card is OPEN. */
+export interface CardActivated {
+  readonly type: 'CardActivated';
+  readonly data: { readonly cardToken: string };
+}
+
+/**
+ * Same token and PAN, a new expiry (hence a new CVV, which is derived from PAN and expiry); a
+ * PHYSICAL card's new plastic is ordered with it. Limits, state and spend carry on unchanged.
+ */
+export interface CardRenewed {
+  readonly type: 'CardRenewed';
+  readonly data: {
+    readonly cardToken: string;
+    readonly expMonth: string;
+    readonly expYear: string;
+    readonly previousExpMonth: string;
+    readonly previousExpYear: string;
+    /** The new plastic of a PHYSICAL card; null for a card without one. */
+    readonly shipping: Shipping | null;
+    readonly at: string;
+  };
+}
+
+/** A duplicate plastic of a PHYSICAL card: same PAN, expiry and CVV. */
+export interface CardReissued {
+  readonly type: 'CardReissued';
+  readonly data: { readonly cardToken: string; readonly shipping: Shipping; readonly at: string };
+}
+
+/** A virtual card becomes PHYSICAL, same token and PAN, its plastic ordered: PENDING_FULFILLMENT as a new PHYSICAL card. */
+export interface CardConvertedToPhysical {
+  readonly type: 'CardConvertedToPhysical';
+  readonly data: { readonly cardToken: string; readonly previousType: CardType; readonly shipping: Shipping; readonly at: string };
+}
+
 export type CardEvent =
   | CardCreated
+  | CardShipped
+  | CardActivated
+  | CardRenewed
+  | CardReissued
+  | CardConvertedToPhysical
   | CardDetailsChanged
   | CardPaused
   | CardResumed
@@ -163,16 +219,33 @@ export type Card =
       readonly spend: SpendHistory;
       /** Times of the latest authorization attempts, newest last, for the velocity rule. */
       readonly recentAttempts: readonly string[];
+      /** The latest plastic ordered for the card and whether it has shipped; null for a card that never had one. */
+      readonly plastic: Plastic | null;
+      /** The product (card art) of the latest plastic; null when none was named. */
+      readonly productId: string | null;
+      readonly replacementFor: string | null;
+      /** Plastics ordered again after the first (renewals of a PHYSICAL card and reissues): Lithic allows 8. */
+      readonly plasticReorders: number;
     });
 
+export interface Plastic extends Shipping {
+  readonly status: 'ORDERED' | 'SHIPPED';
+}
+
 export type IssuedCard = Extract<Card, { status: 'issued' }>;
+
+/** A card of another program is reported exactly like a missing one. */
+export function ownedCard(card: Card, cardToken: string, programToken: string): IssuedCard {
+  if (card.status !== 'issued' || card.programToken !== programToken) throw new CardNotFound(cardToken);
+  return card;
+}
 
 // ---------------------------------------------------------------- evolve
 
 export function evolveCard(card: Card, event: CardEvent): Card {
   switch (event.type) {
     case 'CardCreated': {
-      const { state, ...data } = event.data;
+      const { state, shipping, replacementFor, ...data } = event.data;
       return {
         status: 'issued',
         ...data,
@@ -182,8 +255,31 @@ export function evolveCard(card: Card, event: CardEvent): Card {
         closedReason: null,
         spend: SpendHistory.EMPTY,
         recentAttempts: [],
+        plastic: shipping ? ordered(shipping) : null,
+        productId: shipping?.productId ?? null,
+        replacementFor: replacementFor ?? null,
+        plasticReorders: 0,
       };
     }
+    case 'CardShipped':
+      if (card.status !== 'issued') return card;
+      return {
+        ...card,
+        state: card.state === 'PENDING_FULFILLMENT' ? 'PENDING_ACTIVATION' : card.state,
+        plastic: card.plastic && { ...card.plastic, status: 'SHIPPED' },
+      };
+    case 'CardActivated':
+      return card.status === 'issued' ? { ...card, state: 'OPEN' } : card;
+    case 'CardRenewed': {
+      if (card.status !== 'issued') return card;
+      const { expMonth, expYear, shipping } = event.data;
+      return shipping ? { ...reordered(card, shipping), expMonth, expYear } : { ...card, expMonth, expYear };
+    }
+    case 'CardReissued':
+      return card.status === 'issued' ? reordered(card, event.data.shipping) : card;
+    case 'CardConvertedToPhysical':
+      if (card.status !== 'issued') return card;
+      return { ...card, cardType: 'PHYSICAL', state: 'PENDING_FULFILLMENT', plastic: ordered(event.data.shipping), productId: event.data.shipping.productId };
     case 'CardDetailsChanged': {
       if (card.status !== 'issued') return card;
       const { cardToken: _ignored, ...changes } = event.data;
@@ -224,6 +320,15 @@ export function evolveCard(card: Card, event: CardEvent): Card {
 }
 
 
+
+function ordered(shipping: Shipping): Plastic {
+  return { ...shipping, status: 'ORDERED' };
+}
+
+/** Another plastic for a card that has one: the card keeps its state and works on while the new one travels. */
+function reordered(card: IssuedCard, shipping: Shipping): IssuedCard {
+  return { ...card, plastic: ordered(shipping), productId: shipping.productId, plasticReorders: card.plasticReorders + 1 };
+}
 
 /** The velocity rule never looks further back than this many attempts. */
 export const MAX_TRACKED_ATTEMPTS = 100;

@@ -1,6 +1,6 @@
 import { ProgramNotFound, resolveFundingSource, type Program } from '../programs/program';
-import { cardDecider, ownedCard, type UpdateCard } from './card';
-import type { Card, CardEvent } from './card-state';
+import { cardDecider, type UpdateCard } from './card';
+import { ownedCard, type Card, type CardEvent } from './card-state';
 
 /**
  * A card's update, decided on the card and, when it moves the card to another funding source, on the

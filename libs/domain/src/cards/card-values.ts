@@ -1,17 +1,18 @@
 /**
- * The enumerations of spec section 2.1, as the API spells them, and Lithic's VIRTUAL beside them.
- * UNLOCKED appears in the spec's sample card; VIRTUAL is what Lithic calls the same reusable card.
+ * The enumerations of spec section 2.1, as the API spells them, and Lithic's VIRTUAL and PHYSICAL
+ * beside them. UNLOCKED appears in the spec's sample card; VIRTUAL is what Lithic calls the same
+ * reusable card; PHYSICAL is a reusable card with a plastic that is shipped (card-fulfillment.ts).
  */
-export const CARD_TYPES = ['SINGLE_USE', 'MERCHANT_LOCKED', 'DIGITAL_WALLET', 'UNLOCKED', 'VIRTUAL'] as const;
+export const CARD_TYPES = ['SINGLE_USE', 'MERCHANT_LOCKED', 'DIGITAL_WALLET', 'UNLOCKED', 'VIRTUAL', 'PHYSICAL'] as const;
 export type CardType = (typeof CARD_TYPES)[number];
-/** Every type is creatable (Lithic's PHYSICAL is not a type here: this service issues no plastic). */
+/** Every type is creatable. */
 export const CREATABLE_CARD_TYPES = CARD_TYPES;
 export type CreatableCardType = CardType;
 
 /**
  * How a type of card may be used, the one rule the authorization reads instead of type names:
  * a single-use card closes with its first approval, a merchant-locked card locks to its first
- * approved merchant, and every other type (DIGITAL_WALLET, UNLOCKED, VIRTUAL) is multi-use at
+ * approved merchant, and every other type (DIGITAL_WALLET, UNLOCKED, VIRTUAL, PHYSICAL) is multi-use at
  * any merchant.
  */
 export type CardUse = 'SINGLE_USE' | 'MERCHANT_LOCKED' | 'MULTI_USE';
@@ -25,6 +26,7 @@ export function cardUse(type: CardType): CardUse {
     case 'DIGITAL_WALLET':
     case 'UNLOCKED':
     case 'VIRTUAL':
+    case 'PHYSICAL':
       return 'MULTI_USE';
   }
 }
@@ -34,6 +36,16 @@ export type CardState = (typeof CARD_STATES)[number];
 export const CREATABLE_CARD_STATES = ['OPEN', 'PAUSED'] as const;
 export type CreatableCardState = (typeof CREATABLE_CARD_STATES)[number];
 export const UPDATABLE_CARD_STATES = ['OPEN', 'PAUSED', 'CLOSED'] as const;
+/**
+ * The states of a PHYSICAL card before its cardholder has it: ordered (PENDING_FULFILLMENT), then
+ * shipped (PENDING_ACTIVATION) until an update to OPEN activates it. As Lithic's, such a card
+ * approves card-not-present authorizations and declines card-present ones (card-authorization.ts).
+ */
+export const PENDING_CARD_STATES = ['PENDING_FULFILLMENT', 'PENDING_ACTIVATION'] as const;
+export type PendingCardState = (typeof PENDING_CARD_STATES)[number];
+export function isPendingState(state: CardState): state is PendingCardState {
+  return (PENDING_CARD_STATES as readonly string[]).includes(state);
+}
 export type UpdatableCardState = (typeof UPDATABLE_CARD_STATES)[number];
 
 /** The spec's durations and Lithic's DAILY (the trailing 24 hours, spend-window.ts). */
@@ -64,6 +76,14 @@ export interface CardNumberSecrets {
   readonly panHash: string;
   /** PAN encrypted with the configured key. */
   readonly panEncrypted: string;
+}
+
+/** Generated expiries lie GENERATED_EXPIRY_YEARS ahead, in the current month. */
+export function generatedExpiry(now: Date): Expiry {
+  return {
+    month: String(now.getUTCMonth() + 1).padStart(2, '0'),
+    year: String(now.getUTCFullYear() + GENERATED_EXPIRY_YEARS),
+  };
 }
 
 /** A card is valid through the last day of its expiry month: the one expiry rule, at creation and at every authorization. */

@@ -1,7 +1,9 @@
 import { assertNever, Decider, DecisionContext } from '../core/decider';
 import { decideAuthorization, decideReturnCredit, decideSpendAdjustment, type AdjustSpend, type AuthorizeSpend, type CreditReturn } from './card-authorization';
-import { evolveCard, type Card, type CardDetailsChanged, type CardEvent, type IssuedCard } from './card-state';
-import { CardAlreadyExists, CardIsClosed, CardNotFound, CardStateNotAllowed, ExpiryInThePast } from './card-errors';
+import { evolveCard, ownedCard, type Card, type CardDetailsChanged, type CardEvent, type IssuedCard } from './card-state';
+import { CardAlreadyExists, CardIsClosed, CardNotActivated, CardNotShipped, CardStateNotAllowed, ExpiryInThePast, ShippingNotApplicable, ShippingRequired } from './card-errors';
+import { decideFulfillment, type FulfillmentCommand } from './card-fulfillment';
+import { checkedShipping, type Shipping } from './shipping';
 import {
   CardNumberSecrets,
   CardType,
@@ -10,8 +12,9 @@ import {
   DEFAULT_CARD_STATE,
   DEFAULT_SPEND_LIMIT_DURATION,
   Expiry,
-  GENERATED_EXPIRY_YEARS,
+  generatedExpiry,
   isExpiredAt,
+  isPendingState,
   NO_SPEND_LIMIT,
   SpendLimitDuration,
   UpdatableCardState,
@@ -36,6 +39,10 @@ export interface CreateCard {
   readonly expiry?: Expiry;
   readonly cardNumber: CardNumberSecrets;
   readonly pinHash?: string;
+  /** Required for a PHYSICAL card, refused for any other. */
+  readonly shipping?: Shipping;
+  /** Already checked by the caller to be a card of the program of the same type (card-replacement.ts). */
+  readonly replacementFor?: string;
 }
 
 export interface UpdateCard {
@@ -50,16 +57,13 @@ export interface UpdateCard {
   readonly pinHash?: string;
 }
 
-export type CardCommand = CreateCard | UpdateCard | AuthorizeSpend | AdjustSpend | CreditReturn;
+export type CardCommand = CreateCard | UpdateCard | AuthorizeSpend | AdjustSpend | CreditReturn | FulfillmentCommand;
 
 // ---------------------------------------------------------------- decide
 
 function decideCreate(command: CreateCard, card: Card, { now }: DecisionContext): CardEvent[] {
   if (card.status !== 'absent') throw new CardAlreadyExists(command.cardToken);
-  const state = command.state ?? DEFAULT_CARD_STATE;
-  if (!(CREATABLE_CARD_STATES as readonly string[]).includes(state)) {
-    throw new CardStateNotAllowed(state, CREATABLE_CARD_STATES);
-  }
+  const state = initialState(command);
   const expiry = command.expiry ?? generatedExpiry(now);
   if (isExpiredAt(expiry, now)) throw new ExpiryInThePast(expiry.month, expiry.year);
   return [
@@ -81,9 +85,28 @@ function decideCreate(command: CreateCard, card: Card, { now }: DecisionContext)
         panEncrypted: command.cardNumber.panEncrypted,
         pinHash: command.pinHash ?? null,
         created: now.toISOString(),
+        ...(command.shipping ? { shipping: command.shipping } : {}),
+        ...(command.replacementFor ? { replacementFor: command.replacementFor } : {}),
       },
     },
   ];
+}
+
+/**
+ * A PHYSICAL card is ordered with its plastic and starts PENDING_FULFILLMENT, whatever state a
+ * virtual card could be given; every other type starts as asked (OPEN by default) and has no plastic.
+ */
+function initialState(command: CreateCard): CreatableCardState | 'PENDING_FULFILLMENT' {
+  if (command.cardType === 'PHYSICAL') {
+    if (!command.shipping) throw new ShippingRequired('a PHYSICAL card');
+    if (command.state !== undefined) throw new CardStateNotAllowed(command.state, [], 'state', 'a PHYSICAL card starts PENDING_FULFILLMENT; state cannot be given');
+    checkedShipping(command.shipping.address, command.shipping.method);
+    return 'PENDING_FULFILLMENT';
+  }
+  if (command.shipping) throw new ShippingNotApplicable(command.cardType);
+  const state = command.state ?? DEFAULT_CARD_STATE;
+  if (!(CREATABLE_CARD_STATES as readonly string[]).includes(state)) throw new CardStateNotAllowed(state, CREATABLE_CARD_STATES);
+  return state;
 }
 
 function decideUpdate(command: UpdateCard, card: Card): CardEvent[] {
@@ -111,27 +134,17 @@ function stateChange(command: UpdateCard, card: IssuedCard): CardEvent[] {
   const cardToken = card.cardToken;
   switch (target) {
     case 'PAUSED':
+      if (isPendingState(card.state)) throw new CardNotActivated(cardToken);
       return [{ type: 'CardPaused', data: { cardToken } }];
     case 'OPEN':
+      if (card.state === 'PENDING_FULFILLMENT') throw new CardNotShipped(cardToken);
+      if (card.state === 'PENDING_ACTIVATION') return [{ type: 'CardActivated', data: { cardToken } }];
       return [{ type: 'CardResumed', data: { cardToken } }];
     case 'CLOSED':
       return [{ type: 'CardClosed', data: { cardToken, reason: 'REQUESTED' } }];
     default:
       return assertNever(target);
   }
-}
-
-/** A card of another program is reported exactly like a missing one. */
-export function ownedCard(card: Card, cardToken: string, programToken: string): IssuedCard {
-  if (card.status !== 'issued' || card.programToken !== programToken) throw new CardNotFound(cardToken);
-  return card;
-}
-
-function generatedExpiry(now: Date): Expiry {
-  return {
-    month: String(now.getUTCMonth() + 1).padStart(2, '0'),
-    year: String(now.getUTCFullYear() + GENERATED_EXPIRY_YEARS),
-  };
 }
 
 export function decideCard(command: CardCommand, card: Card, context: DecisionContext): CardEvent[] {
@@ -146,6 +159,11 @@ export function decideCard(command: CardCommand, card: Card, context: DecisionCo
       return decideSpendAdjustment(command, card);
     case 'CreditReturn':
       return decideReturnCredit(command, card);
+    case 'ShipCard':
+    case 'RenewCard':
+    case 'ReissueCard':
+    case 'ConvertCardToPhysical':
+      return decideFulfillment(command, card, context);
     default:
       return assertNever(command);
   }

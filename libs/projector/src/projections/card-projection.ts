@@ -5,7 +5,19 @@ import { existing, ProjectionRows } from './projection-rows';
 import type { Projection } from './projection';
 
 /** The events that change a column; approvals, declines and spend changes only touch what the row does not show. */
-const CARD_EVENTS = ['CardCreated', 'CardDetailsChanged', 'CardPaused', 'CardResumed', 'CardClosed', 'CardMerchantLocked'] as const;
+const CARD_EVENTS = [
+  'CardCreated',
+  'CardDetailsChanged',
+  'CardPaused',
+  'CardResumed',
+  'CardClosed',
+  'CardMerchantLocked',
+  'CardShipped',
+  'CardActivated',
+  'CardRenewed',
+  'CardReissued',
+  'CardConvertedToPhysical',
+] as const;
 type Handled = Extract<CardEvent, { type: (typeof CARD_EVENTS)[number] }>;
 
 /**
@@ -34,7 +46,8 @@ export class CardProjection implements Projection<Handled['type']> {
 /**
  * What a card row says the card is. The row keeps less than the state: whether there is a PIN but
  * not its hash, the merchant's name but not its key, no spend, no attempts and no activity. None of those feed
- * back into a column but through an event that brings them (CardDetailsChanged, CardMerchantLocked),
+ * back into a column but through an event that brings them (CardDetailsChanged, CardMerchantLocked,
+ * CardRenewed, CardReissued, CardConvertedToPhysical),
  * so the row is a faithful start for the columns it has.
  */
 function cardStateOf(row: Card): IssuedCard {
@@ -60,6 +73,11 @@ function cardStateOf(row: Card): IssuedCard {
     created: row.created.toISOString(),
     spend: SpendHistory.EMPTY,
     recentAttempts: [],
+    // The plastic's address and how many were ordered are the events' alone: no column shows them.
+    plastic: null,
+    productId: row.productId,
+    replacementFor: row.replacementFor,
+    plasticReorders: 0,
   };
 }
 

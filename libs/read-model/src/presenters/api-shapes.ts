@@ -52,8 +52,8 @@ function lithicCardFields(card: Card): LithicCardFields {
     bulk_order_token: null,
     digital_card_art_token: null,
     network_program_token: null,
-    product_id: null,
-    replacement_for: null,
+    product_id: card.productId,
+    replacement_for: card.replacementFor,
     substatus: null,
   };
 }

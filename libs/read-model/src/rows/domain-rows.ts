@@ -90,6 +90,8 @@ export function cardRow(card: IssuedCard, updated: Date): Card {
     panEncrypted: card.panEncrypted,
     hostname: card.hostname,
     pinSet: card.pinHash !== null,
+    productId: card.productId,
+    replacementFor: card.replacementFor,
     created: new Date(card.created),
     updated,
   };
