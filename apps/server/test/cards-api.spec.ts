@@ -96,9 +96,9 @@ describe('POST /v1/cards', () => {
   });
 
   it.each([
-    [{}, /^type is required and must be one of SINGLE_USE, MERCHANT_LOCKED, DIGITAL_WALLET, UNLOCKED, VIRTUAL$/],
+    [{}, /^type is required and must be one of SINGLE_USE, MERCHANT_LOCKED, DIGITAL_WALLET, UNLOCKED, VIRTUAL, PHYSICAL$/],
     [{ type: 'VIRTUALISH' }, /type must be one of/],
-    [{ type: 'PHYSICAL' }, /type must be one of/],
+    [{ type: 'PHYSICAL' }, /shipping_address is required for a PHYSICAL card/],
     [{ type: 'SINGLE_USE', memo: 42 }, /^memo must be a string, not a number$/],
     [{ type: 'SINGLE_USE', funding_token: 'not-a-uuid' }, /funding_token must be a 36-character version 4 UUID/],
     [{ type: 'SINGLE_USE', funding_token: '6ba7b810-9dad-11d1-80b4-00c04fd430c8' }, /funding_token must be a 36-character version 4 UUID/],

@@ -22,6 +22,23 @@ const tokens: Record<string, string> = {};
 const PLACEHOLDER = '0b3f4a8e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
 const REQUEST_ID = /^[0-9a-f-]{36}$/;
 const DEAD_URL = 'http://127.0.0.1:9/unreachable';
+const PLASTIC_ORDER = {
+  shipping_address: {
+    first_name: 'Janet',
+    last_name: 'Yellen',
+    address1: '5 Broad Street',
+    address2: 'Unit 5A',
+    city: 'NEW YORK',
+    state: 'NY',
+    postal_code: '10001',
+    country: 'USA',
+    email: 'janet@example.com',
+    phone_number: '+15555550100',
+    line2_text: 'ACME',
+  },
+  shipping_method: 'EXPEDITED',
+  product_id: '100',
+};
 const BLOCK_GAMBLING = { action: 'DECLINE', conditions: [{ attribute: 'MCC', operation: 'IS_ONE_OF', value: ['7995'] }] };
 
 /** How far beforeAll moved the sandbox program's clock ahead of the wall clock (into the next month, so its account has a statement). */
@@ -132,6 +149,11 @@ function validBody(key: string): Record<string, unknown> {
   const bodies: Record<string, Record<string, unknown>> = {
     'POST /v1/cards': { type: 'SINGLE_USE', memo: 'm', spend_limit: 0, spend_limit_duration: 'TRANSACTION', state: 'OPEN', exp_month: '01', exp_year: '2040', pin: '1234' },
     'POST /v1/card': { type: 'SINGLE_USE' },
+    // The card is DIGITAL_WALLET: renewed and converted to PHYSICAL (then shipped and reissued), or 409 once it no longer can be.
+    'POST /v1/cards/{card_token}/renew': { ...PLASTIC_ORDER, exp_month: '01', exp_year: '2040' },
+    'POST /v1/cards/{card_token}/reissue': PLASTIC_ORDER,
+    'POST /v1/cards/{card_token}/convert_physical': PLASTIC_ORDER,
+    'POST /v1/simulate/cards/{card_token}/ship': { tracking_number: '1Z999' },
     'PATCH /v1/cards/{card_token}': { memo: 'm', spend_limit: 0, spend_limit_duration: 'FOREVER', state: 'OPEN', pin: '1234' },
     'POST /v1/simulate/authorize': { amount: 1, descriptor: 'Shop', pan: tokens.pan, partial_approval_capable: false, merchant_amount: 1 },
     'POST /v1/simulate/void': { token: tokens.transaction_token, amount: 1 },

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CreateCardHandler } from './create-card/create-card.handler';
 import { UpdateCardHandler } from './update-card/update-card.handler';
+import { FulfillCardHandler } from './card-fulfillment/fulfill-card.handler';
 import { CreateProgramHandler, IssueApiKeyHandler, RevokeApiKeyHandler } from './programs/program.handlers';
 import { AddFundingSourceHandler, UpdateFundingSourceHandler, UpdateProgramSettingsHandler } from './programs/program-settings.handlers';
 import { AdvanceProgramClockHandler } from './programs/program-clock.handler';
@@ -19,6 +20,7 @@ import { DisenrollAuthorizationStreamHandler, EnrollAuthorizationStreamHandler, 
   providers: [
     CreateCardHandler,
     UpdateCardHandler,
+    FulfillCardHandler,
     CreateProgramHandler,
     IssueApiKeyHandler,
     RevokeApiKeyHandler,

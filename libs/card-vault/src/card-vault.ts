@@ -26,7 +26,8 @@ export class CardVault {
    */
   constructor(
     masterKey: Buffer,
-    private readonly binPrefix = '424242',
+    /** The issuer prefix every card number starts with: the card program's PAN range. */
+    readonly binPrefix = '424242',
     encryptionKeys: readonly Buffer[] = [],
   ) {
     if (masterKey.length !== 32) throw new Error('The card data key must be 32 bytes');

@@ -14,6 +14,7 @@ export * from './cards/merchant-lock';
 export * from './programs/program';
 export * from './programs/program-clock';
 export * from './programs/program-spend-limits';
+export * from './programs/card-program';
 export * from './cards/card-authorization';
 export * from './cards/spend-window';
 export * from './cards/spend-history';

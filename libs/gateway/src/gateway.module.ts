@@ -25,6 +25,9 @@ import { ResponderEndpointsController } from './accounts/responder-endpoints.con
 import { SandboxOnlyGuard } from './http/sandbox-only.guard';
 import { SimulationsController } from './simulations/simulations.controller';
 import { TestClockController } from './simulations/test-clock.controller';
+import { CardShipmentController } from './simulations/card-shipment.controller';
+import { CardProgramsController } from './card-programs/card-programs.controller';
+import { GetCardProgramHandler, ListCardProgramsHandler } from './card-programs/card-program-query.handlers';
 import { GetTransactionHandler, ListTransactionsHandler } from './transactions/transaction-query.handlers';
 import { TransactionsController } from './transactions/transactions.controller';
 import { ErrorBodyFilter } from './http/error-body.filter';
@@ -55,7 +58,7 @@ import { GetAuthRuleBacktestHandler } from './auth-rules/auth-rule-backtest-quer
 /** The REST API: authenticates, validates, and turns each call into a command or a query. */
 @Module({
   imports: [CqrsModule, DiscoveryModule, RateLimitModule],
-  controllers: [HealthController, CardsController, AuditController, TransactionsController, SimulationsController, TestClockController, AccountsController, AuthorizationStreamController, ResponderEndpointsController, EventSubscriptionsController, EventsController, SendExampleController, AuthRulesController, AuthRuleBacktestsController, DashboardController, FinancialAccountsController, CardFinancialAccountsController],
+  controllers: [HealthController, CardsController, AuditController, TransactionsController, SimulationsController, TestClockController, CardShipmentController, CardProgramsController, AccountsController, AuthorizationStreamController, ResponderEndpointsController, EventSubscriptionsController, EventsController, SendExampleController, AuthRulesController, AuthRuleBacktestsController, DashboardController, FinancialAccountsController, CardFinancialAccountsController],
   providers: [
     ReadModelApiKeyDirectory,
     { provide: API_KEY_DIRECTORY, inject: [ReadModelApiKeyDirectory], useFactory: (directory: ReadModelApiKeyDirectory) => new CachedApiKeyDirectory(directory) },
@@ -82,6 +85,8 @@ import { GetAuthRuleBacktestHandler } from './auth-rules/auth-rule-backtest-quer
     ListTransactionsHandler,
     GetAccountHandler,
     ListAccountsHandler,
+    GetCardProgramHandler,
+    ListCardProgramsHandler,
     GetAccountSpendLimitsHandler,
     GetFundingSourceHandler,
     ListFundingSourcesHandler,

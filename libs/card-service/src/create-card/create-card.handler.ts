@@ -3,6 +3,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CardVault } from '@ledger/card-vault';
 import { CommandAccepted, CreateCardCommand, CommandOrigin } from '@ledger/contracts';
 import {
+  checkedCardProgram,
   CreateCard,
   cardDecider,
   cardNumberRegistryDecider,
@@ -15,7 +16,10 @@ import {
   ProgramNotFound,
   programStreamId,
   programTime,
+  replacementTerms,
   resolveFundingSource,
+  type CardType,
+  type ReplacementTerms,
 } from '@ledger/domain';
 import { decideAcrossStreams, emptyFold, PipelineEnvironment, WrongExpectedVersionError } from '@ledger/event-store';
 import { PIPELINE_ENVIRONMENT, commandAccepted } from '@ledger/runtime';
@@ -37,24 +41,27 @@ export class CreateCardHandler implements ICommandHandler<CreateCardCommand, Com
   ) {}
 
   async execute({ origin, card }: CreateCardCommand): Promise<CommandAccepted> {
+    checkedCardProgram(origin.programToken, card.cardProgramToken);
     const cardToken = this.env.newId();
     const pinHash = card.pin === undefined ? undefined : this.vault.pinHash(cardToken, card.pin);
     for (let draw = 1; ; draw++) {
       const cardNumber = this.vault.protect(this.vault.newCardNumber());
       try {
-        return await this.create(origin, cardToken, cardNumber, (program): CreateCard => ({
+        return await this.create(origin, cardToken, cardNumber, card.replacementFor === undefined ? undefined : { token: card.replacementFor, cardType: card.type }, (program, replacing): CreateCard => ({
           type: 'CreateCard',
           cardToken,
           programToken: origin.programToken,
           cardType: card.type,
           state: card.state,
           memo: card.memo,
-          spendLimit: card.spendLimit,
-          spendLimitDuration: card.spendLimitDuration,
-          fundingToken: resolveFundingSource(program, card.fundingToken).fundingToken,
+          spendLimit: card.spendLimit ?? replacing?.spendLimit,
+          spendLimitDuration: card.spendLimitDuration ?? replacing?.spendLimitDuration,
+          fundingToken: resolveFundingSource(program, card.fundingToken ?? replacing?.fundingToken).fundingToken,
           expiry: card.expiry,
           cardNumber,
           pinHash,
+          shipping: card.shipping,
+          replacementFor: card.replacementFor,
         }));
       } catch (error) {
         const numberTaken = error instanceof WrongExpectedVersionError && error.streamId === cardNumberStreamId(cardNumber.panHash);
@@ -63,7 +70,17 @@ export class CreateCardHandler implements ICommandHandler<CreateCardCommand, Com
     }
   }
 
-  private async create(origin: CommandOrigin, cardToken: string, cardNumber: CardNumberSecrets, command: (program: ExistingProgram) => CreateCard): Promise<CommandAccepted> {
+  /**
+   * A replacement is decided on the replaced card too: its stream is read and checked in the same
+   * write, so the terms it hands on are the card's as it is when the replacement is recorded.
+   */
+  private async create(
+    origin: CommandOrigin,
+    cardToken: string,
+    cardNumber: CardNumberSecrets,
+    replacement: { readonly token: string; readonly cardType: CardType } | undefined,
+    command: (program: ExistingProgram, replacing: ReplacementTerms | undefined) => CreateCard,
+  ): Promise<CommandAccepted> {
     const cardStream = cardStreamId(cardToken);
     const registryStream = cardNumberStreamId(cardNumber.panHash);
     const programStream = programStreamId(origin.programToken);
@@ -72,7 +89,9 @@ export class CreateCardHandler implements ICommandHandler<CreateCardCommand, Com
       if (program.state.status === 'absent') throw new ProgramNotFound(origin.programToken);
       const now = programTime(program.state.clock, this.env.now());
       const [noCard, noClaim] = [emptyFold(cardDecider), emptyFold(cardNumberRegistryDecider)];
-      const cardEvents = cardDecider.decide(command(program.state), noCard.state, { now });
+      const replaced = replacement && (await reader.fold(cardDecider, cardStreamId(replacement.token)));
+      const terms = replaced ? replacementTerms(replaced.state, replacement.token, origin.programToken, replacement.cardType) : undefined;
+      const cardEvents = cardDecider.decide(command(program.state, terms), noCard.state, { now });
       const claim = cardNumberRegistryDecider.decide({ type: 'AssignCardNumber', panHash: cardNumber.panHash, cardToken, programToken: origin.programToken }, noClaim.state, { now });
       return {
         now,
@@ -81,6 +100,7 @@ export class CreateCardHandler implements ICommandHandler<CreateCardCommand, Com
           { streamId: registryStream, folder: cardNumberRegistryDecider, fold: noClaim, events: claim, mustBeNew: true, writeOnce: true },
           { streamId: cardStream, folder: cardDecider, fold: noCard, events: cardEvents, mustBeNew: true },
           { streamId: programStream, folder: programDecider, fold: program, events: [] },
+          ...(replaced ? [{ streamId: cardStreamId(replacement.token), folder: cardDecider, fold: replaced, events: [] }] : []),
         ],
       };
     });

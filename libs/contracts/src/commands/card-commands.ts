@@ -1,4 +1,4 @@
-import type { CreatableCardState, CreatableCardType, Expiry, SpendLimitDuration, UpdatableCardState } from '@ledger/domain';
+import type { CreatableCardState, CreatableCardType, Expiry, FulfillmentCommand, Shipping, SpendLimitDuration, UpdatableCardState } from '@ledger/domain';
 import { CommandOrigin } from './command-origin';
 
 /**
@@ -24,7 +24,18 @@ export class CreateCardCommand {
       readonly state?: CreatableCardState;
       readonly expiry?: Expiry;
       readonly pin?: string;
+      readonly cardProgramToken?: string;
+      readonly shipping?: Shipping;
+      readonly replacementFor?: string;
     },
+  ) {}
+}
+
+/** A card's plastic: shipping (sandbox), renewal, reissue, conversion to PHYSICAL. */
+export class FulfillCardCommand {
+  constructor(
+    readonly origin: CommandOrigin,
+    readonly command: FulfillmentCommand,
   ) {}
 }
 

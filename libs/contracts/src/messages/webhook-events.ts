@@ -14,7 +14,16 @@ const CARD_WEBHOOKS: Readonly<Record<string, WebhookEventType>> = {
   CardResumed: 'card.updated',
   CardClosed: 'card.updated',
   CardMerchantLocked: 'card.updated',
+  // Lithic tells a plastic's moves by webhooks of their own. An activation is a change of state, as a resume is.
+  CardShipped: 'card.shipped',
+  CardActivated: 'card.updated',
+  CardRenewed: 'card.renewed',
+  CardReissued: 'card.reissued',
+  CardConvertedToPhysical: 'card.converted',
 };
+
+/** The webhooks whose body is the card with what its plastic's event says (cardPlasticBody). */
+export const CARD_PLASTIC_WEBHOOKS: readonly WebhookEventType[] = ['card.shipped', 'card.renewed', 'card.reissued', 'card.converted'];
 
 /** The webhook an event is delivered as, or null for events no webhook carries. */
 export function webhookEventTypeOf(message: Pick<IntegrationMessage, 'type' | 'stream_id'>): WebhookEventType | null {

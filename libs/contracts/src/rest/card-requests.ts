@@ -4,11 +4,12 @@ import type { CardState, CreatableCardState, SpendLimitDuration, UpdatableCardSt
 import { TokenField } from './token-field';
 import { PagedDateRangeParams } from './validation';
 import { CentsField, ExpiryMonthField, ExpiryYearField, OneOfField, PatternField, PinField, TextField, valueField } from './value-fields';
+import { PlasticOrderRequest } from './physical-card-requests';
 
 export const MAX_MEMO_LENGTH = 1024;
 
-/** POST /v1/cards (spec 4.5). */
-export class CreateCardRequest {
+/** POST /v1/cards (spec 4.5); a PHYSICAL card names where its plastic goes (PlasticOrderRequest). */
+export class CreateCardRequest extends PlasticOrderRequest {
   @OneOfField(CREATABLE_CARD_TYPES)
   type!: (typeof CREATABLE_CARD_TYPES)[number];
 
@@ -36,6 +37,12 @@ export class CreateCardRequest {
   /** Sandbox: the card's PIN, kept only as a keyed hash; simulated authorizations may present one. */
   @PinField({ optional: true, description: 'Sandbox: kept only as a keyed hash' })
   pin?: string;
+
+  @TokenField({ optional: true, description: "The card program to issue on: each program has one, whose token is the program's" })
+  card_program_token?: string;
+
+  @TokenField({ optional: true, description: "The card this card replaces, of the same type; its limits and funding apply unless given" })
+  replacement_for?: string;
 }
 
 /** POST /v1/cards/search_by_pan (Lithic's cards.searchByPan): the number of one of the calling program's cards. */

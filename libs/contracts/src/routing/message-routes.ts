@@ -1,6 +1,6 @@
 import { RequestAuthRuleBacktestCommand } from '../commands/auth-rule-backtest-commands';
 import { CreateAuthRuleCommand, DeleteAuthRuleCommand, DraftAuthRuleCommand, PromoteAuthRuleCommand, UpdateAuthRuleCommand } from '../commands/auth-rule-commands';
-import { CreateCardCommand, UpdateCardCommand } from '../commands/card-commands';
+import { CreateCardCommand, FulfillCardCommand, UpdateCardCommand } from '../commands/card-commands';
 import {
   CreateEventSubscriptionCommand,
   DeleteEventSubscriptionCommand,
@@ -70,6 +70,7 @@ export const MESSAGE_ROUTES: readonly MessageRoute[] = checkedRoutes([
   ...commandsOf('card-service', {
     'card.create': CreateCardCommand,
     'card.update': UpdateCardCommand,
+    'card.fulfill': FulfillCardCommand,
     'card.authorize-spend': AuthorizeCardSpendCommand,
     'program.create': CreateProgramCommand,
     'program.issue-api-key': IssueApiKeyCommand,

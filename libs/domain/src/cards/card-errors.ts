@@ -42,11 +42,23 @@ export class ShippingNotApplicable extends InvalidInput {
   }
 }
 
-/** An operation Lithic offers for some card types only (renew, reissue, conversion, replacement). */
-export class CardTypeNotAllowed extends InvalidInput {
+/**
+ * An operation Lithic offers for some card types only (renew, reissue, conversion). A card's type
+ * can change (a conversion makes it PHYSICAL), so this is a conflict with the card as it is (409),
+ * not a fault of the request.
+ */
+export class CardTypeNotAllowed extends Conflict {
   static override readonly code = 'card_type_not_allowed';
   constructor(operation: string, cardType: string, allowed: readonly string[]) {
     super(`${operation} applies to cards of type ${allowed.join(', ')}; this card is ${cardType}`, 'type');
+  }
+}
+
+/** Lithic: a PHYSICAL card is replaced by a PHYSICAL card, a VIRTUAL by a VIRTUAL. */
+export class ReplacementTypeMismatch extends InvalidInput {
+  static override readonly code = 'replacement_type_mismatch';
+  constructor(replacedType: string, cardType: string) {
+    super(`a replacement for a ${replacedType} card must be ${replacedType}; got ${cardType}`, 'type');
   }
 }
 

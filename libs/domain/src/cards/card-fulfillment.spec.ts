@@ -12,11 +12,14 @@ import {
   CardStateNotAllowed,
   CardTypeNotAllowed,
   NoPlasticToShip,
+  ReplacedCardNotFound,
+  ReplacementTypeMismatch,
   ShippingNotApplicable,
   ShippingRequired,
   TooManyPlastics,
 } from './card-errors';
 import { MAX_PLASTIC_REORDERS, type ConvertCardToPhysical, type ReissueCard, type RenewCard, type ShipCard } from './card-fulfillment';
+import { replacementTerms } from './card-replacement';
 import type { Shipping, ShippingAddress } from './shipping';
 import { InvalidInput } from '../core/domain-error';
 import { cardCreated, passingChecks } from '../../test/card-fixtures';
@@ -214,5 +217,20 @@ describe('physical cards', () => {
       spec.given([cardCreated({ cardType: 'MERCHANT_LOCKED' })]).when(convert()).thenThrows(CardTypeNotAllowed);
       spec.given([physicalCreated()]).when(convert()).thenThrows(CardTypeNotAllowed);
     });
+  });
+});
+
+describe('replacement terms', () => {
+  const replacedToken = cardToken;
+  const lost = issued([physicalCreated({ spendLimit: 3000, spendLimitDuration: 'ANNUALLY' })]);
+
+  it('hands on the replaced card\'s limits and funding', () => {
+    expect(replacementTerms(lost, replacedToken, programToken, 'PHYSICAL')).toEqual({ spendLimit: 3000, spendLimitDuration: 'ANNUALLY', fundingToken });
+  });
+
+  it('refuses a replacement of another type, of another program\'s card, and of no card', () => {
+    expect(() => replacementTerms(lost, replacedToken, programToken, 'VIRTUAL')).toThrow(ReplacementTypeMismatch);
+    expect(() => replacementTerms(lost, replacedToken, otherProgramToken, 'PHYSICAL')).toThrow(ReplacedCardNotFound);
+    expect(() => replacementTerms({ status: 'absent' }, replacedToken, programToken, 'PHYSICAL')).toThrow(ReplacedCardNotFound);
   });
 });

@@ -1,5 +1,5 @@
 import type { Card } from './card-state';
-import { CardTypeNotAllowed, ReplacedCardNotFound } from './card-errors';
+import { ReplacedCardNotFound, ReplacementTypeMismatch } from './card-errors';
 import type { CardType, SpendLimitDuration } from './card-values';
 
 /** What a replacement card takes from the card it replaces, for each of these the create request left out. */
@@ -18,6 +18,6 @@ export interface ReplacementTerms {
  */
 export function replacementTerms(replaced: Card, replacedToken: string, programToken: string, cardType: CardType): ReplacementTerms {
   if (replaced.status !== 'issued' || replaced.programToken !== programToken) throw new ReplacedCardNotFound(replacedToken);
-  if (replaced.cardType !== cardType) throw new CardTypeNotAllowed(`a replacement for a ${replaced.cardType} card`, cardType, [replaced.cardType]);
+  if (replaced.cardType !== cardType) throw new ReplacementTypeMismatch(replaced.cardType, cardType);
   return { spendLimit: replaced.spendLimit, spendLimitDuration: replaced.spendLimitDuration, fundingToken: replaced.fundingToken };
 }

@@ -1,8 +1,9 @@
-import { backtestReportCreatedBody, subjectTokenOf, webhookEventTypeOf, type LedgerEvent } from '@ledger/contracts';
+import { backtestReportCreatedBody, CARD_PLASTIC_WEBHOOKS, decodeEvent, subjectTokenOf, webhookEventTypeOf, type LedgerEvent } from '@ledger/contracts';
 import { type AuthRuleBacktestReported, reportedBacktest, type WebhookEventType } from '@ledger/domain';
 import type { RecordedEvent } from '@ledger/event-store';
 import {
   cardCreatedBody,
+  cardPlasticBody,
   cardRowFields,
   cardTransactionUpdatedBody,
   cardUpdateBetween,
@@ -10,6 +11,7 @@ import {
   presentCardWithoutSecrets,
   presentTransaction,
   type Card,
+  type CardPlasticEvent,
   type CardUpdatableFields,
   type CardWithoutSecrets,
 } from '@ledger/read-model';
@@ -115,6 +117,7 @@ export class EventBodiesOfBatch {
     }
     const card = this.card(subject.token, subject, recorded, rows);
     if (subject.eventType === 'card.created') return cardCreatedBody(card);
+    if (CARD_PLASTIC_WEBHOOKS.includes(subject.eventType)) return cardPlasticBody(card, decodeEvent(recorded) as CardPlasticEvent);
     const after = rows.cards.get(subject.token) as Card;
     return cardUpdatedBody(card, cardUpdateBetween(before, cardRowFields(after)));
   }

@@ -1,3 +1,4 @@
+import type { CardConvertedToPhysical, CardReissued, CardRenewed, CardShipped, ShippingMethod } from '@ledger/domain';
 import type { Card } from '../generated/prisma/client';
 import type { CardWithoutSecrets, presentTransaction } from './api-shapes';
 
@@ -19,13 +20,37 @@ export type CardUpdatedBody = CardWithoutSecrets & {
 /** card_transaction.updated in Lithic's shape: the transaction object itself is the body. */
 export type CardTransactionUpdatedBody = TransactionWithoutSecrets & { readonly event_type: 'card_transaction.updated' };
 
+/** card.shipped in Lithic's shape (CardShippedWebhookEvent), with the card object beside it. */
+export type CardShippedBody = CardWithoutSecrets & {
+  readonly event_type: 'card.shipped';
+  readonly card_token: string;
+  readonly bulk_order_token: null;
+  readonly shipping_method: LithicShippingLabel;
+  readonly tracking_number: string | null;
+};
+
+/** card.renewed in Lithic's shape (CardRenewedWebhookEvent): the new expiry and the one before it. */
+export type CardRenewedBody = CardWithoutSecrets & {
+  readonly event_type: 'card.renewed';
+  readonly card_token: string;
+  readonly previous_exp_month: string;
+  readonly previous_exp_year: string;
+};
+
+/** card.reissued and card.converted in Lithic's shapes: the card's token, with the card object beside it. */
+export type CardReissuedBody = CardWithoutSecrets & { readonly event_type: 'card.reissued'; readonly card_token: string };
+export type CardConvertedBody = CardWithoutSecrets & { readonly event_type: 'card.converted'; readonly card_token: string };
+
+/** The card events a plastic's webhooks carry. */
+export type CardPlasticEvent = CardShipped | CardRenewed | CardReissued | CardConvertedToPhysical;
+
 /**
  * The body of an event: what a webhook sends and what the events feed serves as the event's payload,
  * in Lithic's shapes (the SDK's CardCreatedWebhookEvent, CardUpdatedWebhookEvent and
  * CardTransactionUpdatedWebhookEvent), built from the REST presenters so a field the API gains flows
  * into these bodies too.
  */
-export type EventBody = CardCreatedBody | CardUpdatedBody | CardTransactionUpdatedBody;
+export type EventBody = CardCreatedBody | CardUpdatedBody | CardTransactionUpdatedBody | CardShippedBody | CardRenewedBody | CardReissuedBody | CardConvertedBody;
 
 /** What card.updated says about one event: the API fields it changed, as they were before, and the state after. */
 export interface CardUpdate {
@@ -77,4 +102,49 @@ export function cardUpdatedBody(card: CardWithoutSecrets, update: CardUpdate): C
 
 export function cardTransactionUpdatedBody(transaction: TransactionWithoutSecrets): CardTransactionUpdatedBody {
   return { event_type: 'card_transaction.updated', ...transaction };
+}
+
+/** The carrier's service as card.shipped names it (Lithic's labels), for each shipping method a card is ordered with. */
+const SHIPPING_LABELS = {
+  STANDARD: 'USPS without tracking envelope',
+  STANDARD_WITH_TRACKING: 'USPS with tracking',
+  PRIORITY: 'USPS priority',
+  EXPRESS: 'FedEx express',
+  '2_DAY': 'FedEx 2 days',
+  EXPEDITED: 'FedEx overnight',
+} as const satisfies Record<ShippingMethod, string>;
+export type LithicShippingLabel = (typeof SHIPPING_LABELS)[ShippingMethod];
+
+/**
+ * The body of a plastic's event: the card object, as the other card bodies carry it, and the fields
+ * Lithic's webhook of that type adds, taken from the event itself (a renewal's expiries are the
+ * event's even when the card has been renewed again since).
+ */
+export function cardPlasticBody(card: CardWithoutSecrets, event: CardPlasticEvent): EventBody {
+  const card_token = card.token;
+  switch (event.type) {
+    case 'CardShipped':
+      return {
+        ...card,
+        event_type: 'card.shipped',
+        card_token,
+        bulk_order_token: null,
+        shipping_method: SHIPPING_LABELS[event.data.shippingMethod],
+        tracking_number: event.data.trackingNumber,
+      };
+    case 'CardRenewed':
+      return {
+        ...card,
+        event_type: 'card.renewed',
+        card_token,
+        exp_month: event.data.expMonth,
+        exp_year: event.data.expYear,
+        previous_exp_month: event.data.previousExpMonth,
+        previous_exp_year: event.data.previousExpYear,
+      };
+    case 'CardReissued':
+      return { ...card, event_type: 'card.reissued', card_token };
+    case 'CardConvertedToPhysical':
+      return { ...card, event_type: 'card.converted', card_token };
+  }
 }

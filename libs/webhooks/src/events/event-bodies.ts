@@ -1,7 +1,7 @@
-import { backtestReportCreatedBody, type BacktestReportCreatedBody, ledgerCodec } from '@ledger/contracts';
+import { backtestReportCreatedBody, type BacktestReportCreatedBody, CARD_PLASTIC_WEBHOOKS, decodeEvent, ledgerCodec } from '@ledger/contracts';
 import { type AuthRuleBacktestEvent, reportedBacktest, type WebhookEventType } from '@ledger/domain';
 import type { EventStore } from '@ledger/event-store';
-import { cardCreatedBody, cardTransactionUpdatedBody, cardUpdatedBody, type EventBody } from '@ledger/read-model';
+import { cardCreatedBody, cardPlasticBody, cardTransactionUpdatedBody, cardUpdatedBody, type CardPlasticEvent, type EventBody } from '@ledger/read-model';
 import { WebhookPayloads } from '../delivery/webhook-payloads';
 import { cardUpdateOf, EventAt } from './card-update';
 
@@ -34,6 +34,7 @@ export class EventBodies {
     const card = await this.payloads.card(subjectToken);
     if (!card) return null;
     if (eventType === 'card.created') return cardCreatedBody(card);
+    if (CARD_PLASTIC_WEBHOOKS.includes(eventType)) return cardPlasticBody(card, await this.eventAt(event));
     return cardUpdatedBody(card, await cardUpdateOf(this.store, event));
   }
 
@@ -43,5 +44,12 @@ export class EventBodies {
     if (!recorded) return null;
     const reported = ledgerCodec<AuthRuleBacktestEvent>().decode(recorded);
     return reported.type === 'AuthRuleBacktestReported' ? backtestReportCreatedBody(reportedBacktest(reported)) : null;
+  }
+
+  /** The plastic's event itself: its body shows what the event says, beside the card. */
+  private async eventAt({ streamId, streamVersion }: EventAt): Promise<CardPlasticEvent> {
+    const [recorded] = await this.store.readStream(streamId, { fromVersion: streamVersion, maxCount: 1 });
+    if (!recorded || recorded.streamVersion !== streamVersion) throw new Error(`${streamId} has no event at version ${streamVersion}`);
+    return decodeEvent(recorded) as CardPlasticEvent;
   }
 }
