@@ -5,6 +5,7 @@ import type { CardProgram } from 'lithic/resources/card-programs';
 import type { ShippingAddress } from 'lithic/resources/shared';
 import type { CardConvertedWebhookEvent, CardReissuedWebhookEvent, CardRenewedWebhookEvent, CardShippedWebhookEvent, CardUpdatedWebhookEvent, ParsedWebhookEvent } from 'lithic/resources/webhooks';
 import { eventually, LocalReceiver, ReceivedRequest } from '@ledger/test-support';
+import { runAdminCommand } from '@ledger/admin';
 import { startTestLedger, TestLedger } from './test-ledger';
 
 /**
@@ -200,5 +201,29 @@ describe('the plastic\'s webhooks', () => {
     // The feed serves the same bodies.
     const feed = await client.events.list({ event_types: ['card.renewed'], page_size: 1 });
     expect(feed.data[0].payload).toEqual(JSON.parse(deliveries[2].raw));
+  });
+});
+
+describe('the ledger after every plastic event', () => {
+  it('shows a card as it was at each step (as_of), replays into the live read models, and verifies clean', async () => {
+    const card = await client.cards.create({ type: 'VIRTUAL', spend_limit: 900 });
+    const states: [string, Card][] = [];
+    const step = async (answer: Promise<Card>) => {
+      const then = await answer;
+      states.push([new Date().toISOString(), then]);
+    };
+    await step(client.cards.convertPhysical(card.token, { shipping_address: janet }));
+    await step(ship(card));
+    await step(client.cards.update(card.token, { state: 'OPEN' }));
+    await step(client.cards.renew(card.token, { shipping_address: janet, exp_month: '09', exp_year: '2034' }));
+    for (const [at, then] of states) {
+      const { pan: _pan, cvv: _cvv, ...shown } = then;
+      expect((await t.call('GET', `/v1/cards/${card.token}?as_of=${encodeURIComponent(at)}`)).body).toMatchObject(shown);
+    }
+
+    const replay = await runAdminCommand(t.ledger.app, ['replay']);
+    expect(replay.output).toMatchObject({ identical: true, differenceCount: 0 });
+    const verify = await runAdminCommand(t.ledger.app, ['verify']);
+    expect(verify.output).toMatchObject({ intact: true, firstBreak: null });
   });
 });
