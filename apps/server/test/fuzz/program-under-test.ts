@@ -27,8 +27,12 @@ export interface RealTokens {
 const TOKEN_OF_NAME: Readonly<Record<string, keyof RealTokens>> = {
   account_token: 'account',
   accounttoken: 'account',
+  // A program issues on one card program, whose token is the program's.
+  card_program_token: 'account',
+  cardprogramtoken: 'account',
   card_token: 'card',
   cardtoken: 'card',
+  replacement_for: 'card',
   pan: 'pan',
   transaction_token: 'transaction',
   /** The simulation bodies' `token` is the transaction's. */

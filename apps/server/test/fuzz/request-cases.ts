@@ -253,12 +253,21 @@ function apart(parameters: readonly Parameter[]): Parameter[] {
   return kept;
 }
 
+/** A shipping address Lithic's rules accept (its country, ZIP and state agree; the printed names fit). */
+const SHIPPING_ADDRESS = { first_name: 'Janet', last_name: 'Yellen', address1: '5 Broad Street', city: 'NEW YORK', state: 'NY', postal_code: '10001', country: 'USA' };
+
 /**
  * The plainest body of the routes whose bodies hang together in ways a schema cannot state: an auth
- * rule's parameters are those of its type, and it applies to exactly one scope.
+ * rule's parameters are those of its type, and it applies to exactly one scope; a shipping address
+ * goes with a PHYSICAL card, and its country, state and postal code agree.
  */
 const PLAINEST_BODIES: Readonly<Record<string, Record<string, unknown>>> = {
   'POST /v2/auth_rules': { type: 'MERCHANT_LOCK', program_level: true, parameters: { merchants: [{ descriptor: 'FUZZ SHOP' }] } },
+  'POST /v1/cards': { type: 'PHYSICAL', shipping_address: SHIPPING_ADDRESS },
+  'POST /v1/card': { type: 'PHYSICAL', shipping_address: SHIPPING_ADDRESS },
+  'POST /v1/cards/{card_token}/renew': { shipping_address: SHIPPING_ADDRESS },
+  'POST /v1/cards/{card_token}/reissue': { shipping_address: SHIPPING_ADDRESS },
+  'POST /v1/cards/{card_token}/convert_physical': { shipping_address: SHIPPING_ADDRESS },
 };
 
 function validParts(operation: Operation, program: ProgramUnderTest, plain: boolean): fc.Arbitrary<Parts> {

@@ -1,4 +1,5 @@
 import { parseEventTypesParameter } from '@ledger/contracts';
+import { WEBHOOK_EVENT_TYPES } from '@ledger/domain';
 import { AdminUsageError, readCommandLine } from '../admin-command-line';
 
 export const LISTEN_USAGE = `  listen --api-key KEY --forward-to URL [--events TYPE,...] [--base-url URL]
@@ -20,7 +21,7 @@ export function parseListenOptions(args: readonly string[], defaultBaseUrl: stri
   if (!apiKey) throw new AdminUsageError('listen needs --api-key KEY');
   const forwardTo = httpUrl('--forward-to', forwardToText);
   if (!forwardTo) throw new AdminUsageError('listen needs --forward-to URL');
-  if (events !== undefined && parseEventTypesParameter(events) === null) throw new AdminUsageError(`--events must be a comma list of card.created, card.updated, card_transaction.updated`);
+  if (events !== undefined && parseEventTypesParameter(events) === null) throw new AdminUsageError(`--events must be a comma list of ${WEBHOOK_EVENT_TYPES.join(', ')}`);
   return { apiKey, forwardTo, events, baseUrl: httpUrl('--base-url', baseUrl ?? defaultBaseUrl)! };
 }
 

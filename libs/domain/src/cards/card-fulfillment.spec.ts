@@ -91,7 +91,7 @@ describe('physical cards', () => {
       ['a country that is not alpha-3', { country: 'US' }, /country/],
       ['a US postal code that is not a ZIP', { postalCode: '1000' }, /postal_code/],
       ['a US state that is not two letters', { state: 'New York' }, /state/],
-      ['printed names longer than 25 characters together', { firstName: 'Bartholomew', lastName: 'Featherstonehaugh' }, /first_name and last_name/],
+      ['printed names longer than 25 characters together', { firstName: 'Bartholomew', lastName: 'Featherstonehaugh' }, /first_name and shipping_address.last_name/],
     ])('refuses an address with %s', (_what, change, message) => {
       spec.given([]).when(createPhysical({ shipping: { ...standard, address: { ...janet, ...change } } })).thenThrows(InvalidInput, message);
     });

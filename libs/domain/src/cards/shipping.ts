@@ -51,7 +51,7 @@ export function checkedShipping(address: ShippingAddress, method: ShippingMethod
   }
   if (address.state.length > MAX_FOREIGN_STATE_LENGTH) throw new InvalidInput(`${field}.state must be at most ${MAX_FOREIGN_STATE_LENGTH} characters`, `${field}.state`);
   if (address.firstName.length + address.lastName.length > MAX_PRINTED_NAME_LENGTH) {
-    throw new InvalidInput(`${field}.first_name and last_name together must be at most ${MAX_PRINTED_NAME_LENGTH} characters`, `${field}.last_name`);
+    throw new InvalidInput(`${field}.first_name and ${field}.last_name together must be at most ${MAX_PRINTED_NAME_LENGTH} characters`, `${field}.last_name`);
   }
   if (method === 'EXPEDITED' && (address.email === undefined || address.phoneNumber === undefined)) {
     throw new InvalidInput(`${field}.email and ${field}.phone_number are required for EXPEDITED shipping`, address.email === undefined ? `${field}.email` : `${field}.phone_number`);
