@@ -162,10 +162,10 @@ describe('the lithic SDK against the service', () => {
   });
 
   it("refuses, as the SDK's typed errors, what the spec does not have", async () => {
-    // PHYSICAL is Lithic's plastic card; this service issues none.
+    // A PHYSICAL card is Lithic's plastic: it cannot be issued without an address to send it to.
     const physical = client.cards.create({ type: 'PHYSICAL' });
     await expect(physical).rejects.toBeInstanceOf(Lithic.BadRequestError);
-    await expect(physical).rejects.toMatchObject({ status: 400, error: { message: expect.stringContaining('type must be one of') } });
+    await expect(physical).rejects.toMatchObject({ status: 400, error: { message: expect.stringContaining('shipping_address is required') } });
 
     const card = await client.cards.create({ type: 'SINGLE_USE' });
     await expect(

@@ -36,7 +36,7 @@ describe('StrictValidationPipe on the DTOs of the contracts', () => {
   });
 
   it('names unknown, missing and null fields, nested ones by their path', async () => {
-    expect(await problems(CreateCardRequest, { extra: 1, memo: null })).toEqual(['extra is not a known field', 'type is required and must be one of SINGLE_USE, MERCHANT_LOCKED, DIGITAL_WALLET, UNLOCKED, VIRTUAL', 'memo must not be null']);
+    expect(await problems(CreateCardRequest, { extra: 1, memo: null })).toEqual(['extra is not a known field', 'type is required and must be one of SINGLE_USE, MERCHANT_LOCKED, DIGITAL_WALLET, UNLOCKED, VIRTUAL, PHYSICAL', 'memo must not be null']);
     expect(await problems(UpdateCardRequest, { funding_token: null })).toEqual(['funding_token must not be null']);
     expect(await problems(UpdateAccountRequest, { velocity_limit: { max_authorizations: 1, window_seconds: 1, more: true } })).toEqual(['velocity_limit.more is not a known field']);
   });
@@ -44,7 +44,7 @@ describe('StrictValidationPipe on the DTOs of the contracts', () => {
   it('names a key class-transformer would drop without a word (an Object.prototype member name), at any depth, unless its field is refused whole', async () => {
     expect(await problems(CreateCardRequest, { type: 'SINGLE_USE', toString: {}, hasOwnProperty: 1 })).toEqual(['toString is not a known field', 'hasOwnProperty is not a known field']);
     expect(await problems(UpdateAccountRequest, { velocity_limit: { max_authorizations: 1, window_seconds: 1, valueOf: 2 } })).toEqual(['velocity_limit.valueOf is not a known field']);
-    expect(await problems(CreateCardRequest, { toString: 1 })).toEqual(['toString is not a known field', 'type is required and must be one of SINGLE_USE, MERCHANT_LOCKED, DIGITAL_WALLET, UNLOCKED, VIRTUAL']);
+    expect(await problems(CreateCardRequest, { toString: 1 })).toEqual(['toString is not a known field', 'type is required and must be one of SINGLE_USE, MERCHANT_LOCKED, DIGITAL_WALLET, UNLOCKED, VIRTUAL, PHYSICAL']);
     expect(await problems(CreateCardRequest, { type: 'SINGLE_USE', memo: { toString: 1 } })).toEqual(['memo must be a string, not an object']);
   });
 
