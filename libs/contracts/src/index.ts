@@ -39,3 +39,6 @@ export * from './rest/auth-rule-backtest-requests';
 export * from './rest/auth-rule-backtest-responses';
 export * from './rest/financial-account-requests';
 export * from './rest/financial-account-responses';
+export * from './queries/auth-rule-result-queries';
+export * from './rest/auth-rule-result-requests';
+export * from './rest/auth-rule-result-responses';

@@ -55,3 +55,5 @@ export * from './financial-accounts/balance-as-of';
 export * from './financial-accounts/financial-transaction';
 export * from './financial-accounts/statement-period';
 export * from './financial-accounts/balance-movements';
+export * from './auth-rules/auth-rule-report';
+export * from './auth-rules/velocity-features';

@@ -51,6 +51,8 @@ import { ProgramFinancialAccounts } from './financial-accounts/program-financial
 import { AccountBalances } from './financial-accounts/account-balances';
 import { CardFinancialTransactions } from './financial-accounts/card-financial-transactions';
 import { AccountStatements } from './financial-accounts/account-statements';
+import { AuthRuleResultsController } from './auth-rules/auth-rule-results.controller';
+import { AUTH_RULE_RESULT_QUERY_HANDLERS } from './auth-rules/auth-rule-result.handlers';
 import { AUTH_RULE_QUERY_HANDLERS } from './auth-rules/auth-rule-query.handlers';
 import { AuthRuleBacktestsController } from './auth-rules/auth-rule-backtests.controller';
 import { GetAuthRuleBacktestHandler } from './auth-rules/auth-rule-backtest-query.handler';
@@ -58,7 +60,7 @@ import { GetAuthRuleBacktestHandler } from './auth-rules/auth-rule-backtest-quer
 /** The REST API: authenticates, validates, and turns each call into a command or a query. */
 @Module({
   imports: [CqrsModule, DiscoveryModule, RateLimitModule],
-  controllers: [HealthController, CardsController, AuditController, TransactionsController, SimulationsController, TestClockController, CardShipmentController, CardProgramsController, AccountsController, AuthorizationStreamController, ResponderEndpointsController, EventSubscriptionsController, EventsController, SendExampleController, AuthRulesController, AuthRuleBacktestsController, DashboardController, FinancialAccountsController, CardFinancialAccountsController],
+  controllers: [HealthController, CardsController, AuditController, TransactionsController, SimulationsController, TestClockController, CardShipmentController, CardProgramsController, AccountsController, AuthorizationStreamController, ResponderEndpointsController, EventSubscriptionsController, EventsController, SendExampleController, AuthRuleResultsController, AuthRulesController, AuthRuleBacktestsController, DashboardController, FinancialAccountsController, CardFinancialAccountsController],
   providers: [
     ReadModelApiKeyDirectory,
     { provide: API_KEY_DIRECTORY, inject: [ReadModelApiKeyDirectory], useFactory: (directory: ReadModelApiKeyDirectory) => new CachedApiKeyDirectory(directory) },
@@ -94,6 +96,7 @@ import { GetAuthRuleBacktestHandler } from './auth-rules/auth-rule-backtest-quer
     ...EVENT_SUBSCRIPTION_QUERY_HANDLERS,
     ...AUTH_RULE_QUERY_HANDLERS,
     GetAuthRuleBacktestHandler,
+    ...AUTH_RULE_RESULT_QUERY_HANDLERS,
     StreamEvents,
     TimeTravel,
     Balances,

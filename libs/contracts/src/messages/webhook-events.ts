@@ -56,7 +56,7 @@ export function webhookAttemptToken(messageId: string, attempt: number): string 
   return nameBasedUuid(ATTEMPT_TOKEN_NAMESPACE, `${messageId}/${attempt}`);
 }
 
-function nameBasedUuid(namespace: Buffer, name: string): string {
+export function nameBasedUuid(namespace: Buffer, name: string): string {
   const hash = createHash('sha1').update(namespace).update(name).digest();
   hash[6] = (hash[6] & 0x0f) | 0x50;
   hash[8] = (hash[8] & 0x3f) | 0x80;

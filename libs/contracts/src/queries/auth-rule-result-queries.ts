@@ -1,0 +1,35 @@
+import type { PageRequest } from './page-request';
+
+export interface AuthRuleResultFilter {
+  readonly authRuleToken?: string;
+  readonly eventToken?: string;
+  readonly begin?: Date;
+  readonly end?: Date;
+  readonly hasActions?: boolean;
+}
+
+export class ListAuthRuleResultsQuery {
+  constructor(
+    readonly programToken: string,
+    readonly filter: AuthRuleResultFilter,
+    readonly paging: PageRequest,
+  ) {}
+}
+
+/** Days are UTC midnights; both included. */
+export class GetAuthRuleReportQuery {
+  constructor(
+    readonly programToken: string,
+    readonly authRuleToken: string,
+    readonly begin: Date,
+    readonly end: Date,
+  ) {}
+}
+
+export class GetAuthRuleFeaturesQuery {
+  constructor(
+    readonly programToken: string,
+    readonly authRuleToken: string,
+    readonly target: { readonly cardToken?: string; readonly accountToken?: string },
+  ) {}
+}
