@@ -106,4 +106,23 @@ describe('the lithic SDK: auth rule results, report and features', () => {
 
     expect(await statusOf(client.authRules.v2.retrieveFeatures(rule.token))).toBe(400);
   });
+
+  it("shows an account velocity limit's counter over every card of the program, and enforces it across them", async () => {
+    const { apiKey, programToken } = await t.createProgram('account-velocity');
+    const own = new Lithic({ apiKey, baseURL: t.baseUrl, maxRetries: 0 });
+    const [first, second] = await Promise.all([own.cards.create({ type: 'VIRTUAL' }), own.cards.create({ type: 'VIRTUAL' })]);
+    const rule = await own.authRules.v2.create({ type: 'VELOCITY_LIMIT', account_tokens: [programToken], parameters: { scope: 'ACCOUNT', period: { type: 'DAY' }, limit_amount: 1000 } });
+    await own.authRules.v2.promote(rule.token);
+    const value = async () => (await own.authRules.v2.retrieveFeatures(rule.token, { account_token: programToken })).features.map((feature) => [feature.scope, feature.value]);
+    const buy = (card: { pan?: string }, amount: number) => statusOf(own.transactions.simulateAuthorization({ amount, descriptor: 'SHOP', pan: card.pan! }));
+
+    expect(await value()).toEqual([['ACCOUNT', { count: 0, amount: 0 }]]);
+    expect(await buy(first, 600)).toBe(200);
+    expect(await value()).toEqual([['ACCOUNT', { count: 1, amount: 600 }]]);
+    // The other card's spend counts against the same limit: 600 + 500 is over 1000.
+    expect(await buy(second, 500)).toBe(422);
+    expect(await buy(second, 400)).toBe(200);
+    expect(await value()).toEqual([['ACCOUNT', { count: 2, amount: 1000 }]]);
+    expect(await statusOf(own.authRules.v2.retrieveFeatures(rule.token, { account_token: '8b1f4f37-3c1e-4f8e-9b1a-5d6c7e8f9a0b' }))).toBe(404);
+  });
 });

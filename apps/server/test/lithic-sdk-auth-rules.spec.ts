@@ -143,21 +143,37 @@ describe('the lithic SDK: auth rules v2', () => {
     expect(await statusOf(atCigarShop())).toBe(200);
   });
 
-  it('a card velocity limit holds under 40 parallel authorizations: exactly its count and its amount are approved', async () => {
-    // A program of its own: 40 requests at once fit its rate limit only when alone.
-    const { apiKey } = await t.createProgram('velocity-burst');
-    const own = new Lithic({ apiKey, baseURL: t.baseUrl, maxRetries: 0 });
-    const burst = async (limits: { limit_count?: number; limit_amount?: number }) => {
-      const card = await own.cards.create({ type: 'VIRTUAL' });
-      const rule = await own.authRules.v2.create({ type: 'VELOCITY_LIMIT', card_tokens: [card.token], parameters: { scope: 'CARD', period: { type: 'CUSTOM', duration: 3600 }, ...limits } });
+  describe('velocity limits under 64 parallel authorizations: exactly the count and the amount are approved', () => {
+    const PARALLEL = 64;
+    type Limits = { limit_count?: number; limit_amount?: number };
+    /**
+     * A program of its own per burst (an ACCOUNT limit counts every card of its program), its limit
+     * promoted, then every authorization sent at once, over `cards` cards in turn.
+     */
+    const burst = async (scope: 'CARD' | 'ACCOUNT', limits: Limits, cardCount: number) => {
+      const { apiKey, programToken } = await t.createProgram(`velocity-${scope}-${Object.keys(limits).join()}`);
+      const own = new Lithic({ apiKey, baseURL: t.baseUrl, maxRetries: 0 });
+      const cards = await Promise.all(Array.from({ length: cardCount }, () => own.cards.create({ type: 'VIRTUAL' })));
+      const bound = scope === 'CARD' ? { card_tokens: cards.map((card) => card.token) } : { account_tokens: [programToken] };
+      const rule = await own.authRules.v2.create({ type: 'VELOCITY_LIMIT', ...bound, parameters: { scope, period: { type: 'CUSTOM', duration: 3600 }, ...limits } });
       await own.authRules.v2.promote(rule.token);
-      const answers = await Promise.all(Array.from({ length: 40 }, () => t.call('POST', '/v1/simulate/authorize', { apiKey, body: { pan: card.pan, amount: 100, descriptor: 'Burst' } })));
+      const answers = await Promise.all(
+        Array.from({ length: PARALLEL }, (_, index) => t.call('POST', '/v1/simulate/authorize', { apiKey, body: { pan: cards[index % cardCount].pan, amount: 100, descriptor: 'Burst' } })),
+      );
       expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 422).map((answer) => [answer.status, answer.body])).toEqual([]);
       const declined = answers.filter((answer) => answer.status === 422).map((answer) => /\((\w+)\)/.exec(answer.body.message)?.[1]);
       return { approved: answers.filter((answer) => answer.status === 200).length, declined: new Set(declined) };
     };
-    expect(await burst({ limit_count: 7 })).toEqual({ approved: 7, declined: new Set(['USER_TRANSACTION_LIMIT']) });
-    expect(await burst({ limit_amount: 1250 })).toEqual({ approved: 12, declined: new Set(['USER_TRANSACTION_LIMIT']) });
+
+    it.each([
+      ['CARD', 'count', { limit_count: 7 }, 7],
+      ['CARD', 'amount', { limit_amount: 1250 }, 12],
+      ['ACCOUNT', 'count', { limit_count: 9 }, 9],
+      ['ACCOUNT', 'amount', { limit_amount: 2050 }, 20],
+    ] as const)('%s scope, by %s', async (scope, _by, limits, approved) => {
+      // A card limit on one card; an account limit over eight cards, whose writes race on the account's counter.
+      expect(await burst(scope, limits, scope === 'CARD' ? 1 : 8)).toEqual({ approved, declined: new Set(['USER_TRANSACTION_LIMIT']) });
+    });
   });
 
   it('refuses what it cannot evaluate, naming the field', async () => {

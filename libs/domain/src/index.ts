@@ -57,3 +57,4 @@ export * from './financial-accounts/statement-period';
 export * from './financial-accounts/balance-movements';
 export * from './auth-rules/auth-rule-report';
 export * from './auth-rules/velocity-features';
+export * from './auth-rules/account-velocity-usage';

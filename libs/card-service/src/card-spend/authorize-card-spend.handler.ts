@@ -3,6 +3,11 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CardVault } from '@ledger/card-vault';
 import { AuthorizeCardSpendCommand, CardSpendDecision, PresentedCardDetails } from '@ledger/contracts';
 import {
+  accountUsageAt,
+  accountVelocityLimits,
+  accountVelocityUsageDecider,
+  accountVelocityUsageStreamId,
+  type AccountVelocityLimit,
   authRuleDecider,
   authRuleStreamId,
   ExistingAuthRule,
@@ -27,6 +32,7 @@ import {
   programStreamId,
   programTime,
   transactionDecider,
+  velocityUsageKey,
   transactionStreamId,
 } from '@ledger/domain';
 import { decideAcrossStreams, emptyFold, EventCodec, FaultPoints, foldOf, formatPosition, PipelineEnvironment, StreamReader } from '@ledger/event-store';
@@ -55,6 +61,14 @@ async function authRulesOf(reader: StreamReader, programToken: string) {
     ...folds.map(({ streamId, fold }) => ({ streamId, folder: authRuleDecider, fold, events: [] })),
   ];
   return { rules, checked, list: { streamId: listStream, fold: list } };
+}
+
+/**
+ * What the ACCOUNT-scoped velocity limits that run on this card have counted, from each version's
+ * own stream (account-velocity-usage.ts); a program without such a limit reads nothing here.
+ */
+async function accountUsageOf(reader: StreamReader, limits: readonly AccountVelocityLimit[]) {
+  return Promise.all(limits.map(async (limit) => ({ limit, streamId: accountVelocityUsageStreamId(limit.authRuleToken, limit.version), fold: await reader.fold(accountVelocityUsageDecider, accountVelocityUsageStreamId(limit.authRuleToken, limit.version)) })));
 }
 
 /**
@@ -105,7 +119,9 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
       // the stream's head after the card: were the card's kept fold older, the write's check of the
       // card's version refuses it and the decision is taken again on both read anew.
       const activity = authRules.rules.length === 0 ? NO_CARD_ACTIVITY : (await foldOf(this.env, cardActivityFolder, this.env.codec as EventCodec<CardEvent>, cardStream)).state;
-      let checks = authorizationChecks(program, card, facts.merchant, this.presentedDetails(card, presented), outside, authRules.rules, activity);
+      const counters = await accountUsageOf(reader, accountVelocityLimits(authRules.rules, { cardToken, accountToken: programToken }));
+      const accountUsage = new Map(counters.map(({ limit, fold }) => [velocityUsageKey(limit.authRuleToken, limit.version), accountUsageAt(limit.parameters, fold.state, businessNow())]));
+      let checks = authorizationChecks(program, card, facts.merchant, this.presentedDetails(card, presented), outside, authRules.rules, activity, accountUsage);
       this.faults.reached('program-spend-tallied');
       const command: AuthorizeSpend = { type: 'AuthorizeSpend', facts, checks };
       if (program.authorizationStream && cardWouldApprove(command, card, businessNow())) {
@@ -119,6 +135,22 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
       const now = businessNow();
       const noTransaction = emptyFold(transactionDecider);
       const decided = decideAuthorizationAndTransaction({ type: 'AuthorizeSpend', facts, checks }, card, noTransaction.state, now);
+      const approved = decided.card.some((event) => event.type === 'CardAuthorizationApproved');
+      // Each ACCOUNT limit's counter is written (an approval it counts) or checked in the same write:
+      // an authorization of another card that counted meanwhile refuses this one, decided again on
+      // the count with it. The usage was taken at businessNow() above; `now` is later, never earlier.
+      const counted = counters.map(({ limit, streamId, fold }) => ({
+        streamId,
+        folder: accountVelocityUsageDecider,
+        fold,
+        events: approved
+          ? accountVelocityUsageDecider.decide(
+              { type: 'CountApproval', ...limit, transactionToken: facts.transactionToken, cardToken, amount: facts.amount, facts: { mcc: facts.merchant.mcc, country: facts.merchant.country, panEntryMode: 'UNKNOWN' } },
+              fold.state,
+              { now },
+            )
+          : [],
+      }));
       return {
         now,
         result: decided.card,
@@ -129,6 +161,7 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
           { streamId: programStream, folder: programDecider, fold: programFold, events: [] },
           // The program's rules (and its list, absent for a program that never had one), only checked.
           ...authRules.checked,
+          ...counted,
         ],
       };
     });

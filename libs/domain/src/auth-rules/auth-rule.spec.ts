@@ -86,11 +86,12 @@ describe('auth rule aggregate', () => {
       spec.given([]).when(create({ ruleType: 'VELOCITY_LIMIT' })).thenThrows(AuthRuleParametersInvalid);
     });
 
-    it('refuses an ACCOUNT velocity limit, which is not enforced yet', () => {
+    it('creates an ACCOUNT velocity limit, counted on a stream of its own', () => {
+      const parameters = { scope: 'ACCOUNT', period: { type: 'DAY' }, limit_count: 3 } as const;
       spec
         .given([])
-        .when(create({ ruleType: 'VELOCITY_LIMIT', parameters: { scope: 'ACCOUNT', period: { type: 'DAY' }, limit_count: 3 } }))
-        .thenThrows(AuthRuleParametersInvalid, 'ACCOUNT velocity limits are not enforced yet');
+        .when(create({ ruleType: 'VELOCITY_LIMIT', parameters }))
+        .then([{ ...created, data: { ...created.data, ruleType: 'VELOCITY_LIMIT', parameters: { ...parameters, limit_amount: null } } } as AuthRuleEvent]);
     });
 
     it('refuses a second create of the same token', () => {

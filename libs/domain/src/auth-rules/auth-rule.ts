@@ -7,7 +7,7 @@ import {
   AuthRuleParametersInvalid,
   AuthRuleStateNotAllowed,
 } from './auth-rule-errors';
-import { AUTH_RULE_EVENT_STREAM, AuthRuleDefinition, AuthRuleParameters, AuthRuleType } from './auth-rule-parameters';
+import { AUTH_RULE_EVENT_STREAM, AuthRuleParameters, AuthRuleType } from './auth-rule-parameters';
 import { AuthRuleScope, changedScope, ScopeRequest, scopeOf } from './auth-rule-scope';
 
 /**
@@ -211,7 +211,7 @@ function decideCreate(command: CreateAuthRule, rule: AuthRule, { now }: Decision
   if (command.eventStream !== undefined && command.eventStream !== AUTH_RULE_EVENT_STREAM) {
     throw new AuthRuleParametersInvalid(`event_stream must be ${AUTH_RULE_EVENT_STREAM}: rules run on authorizations only here`, 'event_stream');
   }
-  const definition = enforceable(authRuleDefinition(command.ruleType, command.parameters));
+  const definition = authRuleDefinition(command.ruleType, command.parameters);
   const scope = scopeOf(command.scope, command.programToken);
   return [
     {
@@ -236,20 +236,8 @@ function decideDraft(command: DraftAuthRule, rule: AuthRule, { now }: DecisionCo
     return existing.draft === null ? [] : [{ type: 'AuthRuleDraftDiscarded', data: { authRuleToken: existing.authRuleToken, version: existing.draft.version, at } }];
   }
   // Draft parameters are read as the rule's own type: a velocity limit's draft is a velocity limit.
-  const definition = enforceable(authRuleDefinition(existing.ruleType, command.parameters));
+  const definition = authRuleDefinition(existing.ruleType, command.parameters);
   return [{ type: 'AuthRuleDrafted', data: { authRuleToken: existing.authRuleToken, version: latestVersion(existing) + 1, parameters: definition.parameters, at } }];
-}
-
-/**
- * An ACCOUNT-scoped velocity limit counts every card of the program: deciding it race-safely needs a
- * counter of its own in the authorization's atomic write, which is not built yet. Until it is, such a
- * limit is refused when written, rather than enforced unsafely or not at all.
- */
-function enforceable(definition: AuthRuleDefinition): AuthRuleDefinition {
-  if (definition.type === 'VELOCITY_LIMIT' && definition.parameters.scope === 'ACCOUNT') {
-    throw new AuthRuleParametersInvalid('parameters.scope: ACCOUNT velocity limits are not enforced yet; use CARD', 'parameters.scope');
-  }
-  return definition;
 }
 
 function decidePromote(command: PromoteAuthRule, rule: AuthRule, { now }: DecisionContext): AuthRuleEvent[] {

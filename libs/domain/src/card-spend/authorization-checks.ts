@@ -6,6 +6,7 @@ import type { Merchant } from '../transactions/transaction-values';
 import type { ExistingAuthRule } from '../auth-rules/auth-rule';
 import { rulesToRun } from '../auth-rules/auth-rule-evaluation';
 import { type CardActivity, NO_CARD_ACTIVITY } from '../cards/card-activity';
+import type { VelocityUsage } from '../auth-rules/velocity-limit';
 
 /**
  * What the presented card details are checked against, made at the edge where the card's secrets can
@@ -42,6 +43,8 @@ export function authorizationChecks(
   authRules: readonly ExistingAuthRule[] = [],
   /** The card's activity (cardActivityFolder): read only when the program has rules. */
   activity: CardActivity = NO_CARD_ACTIVITY,
+  /** What the ACCOUNT-scoped velocity limits that run have counted (account-velocity-usage.ts): read only when there are some. */
+  accountUsage: ReadonlyMap<string, VelocityUsage> = new Map(),
 ): AuthorizationChecks {
   const expiryGiven = presented.expMonth !== undefined || presented.expYear !== undefined;
   return {
@@ -54,7 +57,7 @@ export function authorizationChecks(
     expiryMatches: expiryGiven ? presented.expMonth === card.expMonth && presented.expYear === card.expYear : null,
     presentedPinHash: presented.pinHash,
     streamDecline: null,
-    authRules: { rules: rulesToRun(authRules, { cardToken: card.cardToken, accountToken: card.programToken }), accountCreated: null, activity },
+    authRules: { rules: rulesToRun(authRules, { cardToken: card.cardToken, accountToken: card.programToken }), accountCreated: null, activity, accountUsage },
   };
 }
 

@@ -1,5 +1,6 @@
 import { evaluateAuthRules, type AuthRuleResult, type RuleToRun } from '../auth-rules/auth-rule-evaluation';
 import { ruleCardOf } from '../auth-rules/rule-authorization';
+import type { VelocityUsage } from '../auth-rules/velocity-limit';
 import type { AuthorizeSpend } from './card-authorization';
 import type { CardActivity } from './card-activity';
 import type { IssuedCard } from './card-state';
@@ -10,6 +11,8 @@ export interface AuthRulesCheck {
   readonly accountCreated: string | null;
   /** The card's history as its stream stood when the card was read (card-activity.ts). */
   readonly activity: CardActivity;
+  /** What each ACCOUNT-scoped velocity limit version that runs has counted (velocityUsageKey), from its own stream. */
+  readonly accountUsage?: ReadonlyMap<string, VelocityUsage>;
 }
 
 /**
@@ -29,6 +32,5 @@ export function authRuleResultsFor({ facts, checks }: AuthorizeSpend, card: Issu
     pinEntered: checks.presentedPinHash !== null,
     walletType: 'NONE' as const,
   };
-  // ACCOUNT-scoped velocity limits are refused when written (auth-rule.ts, enforceable), so no account usage is needed.
-  return evaluateAuthRules(check.rules, { authorization, card: ruleCardOf(card, check.accountCreated, check.activity), now }, new Map());
+  return evaluateAuthRules(check.rules, { authorization, card: ruleCardOf(card, check.accountCreated, check.activity), now }, check.accountUsage ?? new Map());
 }

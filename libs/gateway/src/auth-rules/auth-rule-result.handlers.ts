@@ -11,6 +11,10 @@ import {
   Page,
 } from '@ledger/contracts';
 import {
+  accountUsageAt,
+  accountVelocityUsageDecider,
+  accountVelocityUsageStreamId,
+  type AccountVelocityUsageEvent,
   actionsOf,
   type AuthRuleEvaluation,
   cardActivityFolder,
@@ -33,6 +37,7 @@ import { type EventCodec, foldOf, type PipelineEnvironment } from '@ledger/event
 import { PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 import { RequestInvalid } from '../http/errors';
 import { inMemoryPage } from '../listing/paging';
+import { AccountNotFound } from '../accounts/account-query.handlers';
 import { AuthRuleStreams } from './auth-rule-query.handlers';
 import { AuthRuleEvaluations } from './auth-rule-evaluations';
 
@@ -137,7 +142,7 @@ export class GetAuthRuleFeaturesHandler implements IQueryHandler<GetAuthRuleFeat
     if (program.status === 'absent') throw new ProgramNotFound(programToken);
     const now = programTime(program.clock, this.env.now());
     const limits = runningVelocityLimits(rule);
-    const counted = await Promise.all(limits.map(async ({ parameters }) => ({ parameters, usage: await this.usage(programToken, parameters, target, now) })));
+    const counted = await Promise.all(limits.map(async (limit) => ({ parameters: limit.parameters, usage: await this.usage(programToken, authRuleToken, limit, target, now) })));
     return {
       evaluated: now.toISOString(),
       features: velocityFeatures(counted).map((feature) => ({
@@ -149,8 +154,19 @@ export class GetAuthRuleFeaturesHandler implements IQueryHandler<GetAuthRuleFeat
     };
   }
 
-  private async usage(programToken: string, parameters: VelocityLimitParameters, target: GetAuthRuleFeaturesQuery['target'], now: Date): Promise<VelocityUsage> {
-    if (parameters.scope === 'ACCOUNT') throw new RequestInvalid('ACCOUNT-scoped velocity limits are not counted');
+  private async usage(
+    programToken: string,
+    authRuleToken: string,
+    { version, parameters }: { version: number; parameters: VelocityLimitParameters },
+    target: GetAuthRuleFeaturesQuery['target'],
+    now: Date,
+  ): Promise<VelocityUsage> {
+    if (parameters.scope === 'ACCOUNT') {
+      // The account is the program itself: another account token names nothing of this program.
+      if (target.accountToken !== undefined && target.accountToken !== programToken) throw new AccountNotFound(target.accountToken);
+      const streamId = accountVelocityUsageStreamId(authRuleToken, version);
+      return accountUsageAt(parameters, (await foldOf(this.env, accountVelocityUsageDecider, this.env.codec as EventCodec<AccountVelocityUsageEvent>, streamId)).state, now);
+    }
     if (target.cardToken === undefined) throw new RequestInvalid('card_token is required for a CARD-scoped velocity limit');
     const card = (await foldOf(this.env, cardDecider, this.env.codec as EventCodec<CardEvent>, cardStreamId(target.cardToken))).state;
     if (card.status !== 'issued' || card.programToken !== programToken) throw new CardNotFound(target.cardToken);
