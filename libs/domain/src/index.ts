@@ -58,3 +58,4 @@ export * from './financial-accounts/balance-movements';
 export * from './auth-rules/auth-rule-report';
 export * from './auth-rules/velocity-features';
 export * from './auth-rules/account-velocity-usage';
+export * from './cards/authorization-pos';

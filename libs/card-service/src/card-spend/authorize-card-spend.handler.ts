@@ -30,6 +30,7 @@ import {
   programDecider,
   ProgramNotFound,
   programStreamId,
+  posFactsOf,
   programTime,
   transactionDecider,
   velocityUsageKey,
@@ -145,7 +146,7 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
         fold,
         events: approved
           ? accountVelocityUsageDecider.decide(
-              { type: 'CountApproval', ...limit, transactionToken: facts.transactionToken, cardToken, amount: facts.amount, facts: { mcc: facts.merchant.mcc, country: facts.merchant.country, panEntryMode: 'UNKNOWN' } },
+              { type: 'CountApproval', ...limit, transactionToken: facts.transactionToken, cardToken, amount: facts.amount, facts: { mcc: facts.merchant.mcc, country: facts.merchant.country, panEntryMode: posFactsOf(facts.pos).panEntryMode } },
               fold.state,
               { now },
             )

@@ -1,4 +1,4 @@
-import type { AuthorizationFacts, CreditAuthorizationKind, DebitAuthorizationKind, DeclineReason, Merchant, TransactionResult } from '@ledger/domain';
+import type { AuthorizationFacts, AuthorizationPos, CreditAuthorizationKind, DebitAuthorizationKind, DeclineReason, Merchant, TransactionResult } from '@ledger/domain';
 import { type CommandOrigin } from './command-origin';
 
 /** Card details an authorization may present, checked against the card. */
@@ -19,6 +19,8 @@ export interface SimulatedAuthorization {
   readonly partialApprovalCapable?: boolean;
   /** Lithic's kind of debit message; a plain (dual-message) purchase authorization when absent. */
   readonly kind?: DebitAuthorizationKind;
+  /** The point of sale's facts, when the request gave any. */
+  readonly pos?: AuthorizationPos;
 }
 
 /** What a simulation recorded: the transaction, its result, and where the last event landed. */

@@ -1,4 +1,5 @@
 import { IsString, ValidateBy } from 'class-validator';
+import { PAN_ENTRY_MODES, WALLET_TYPES, type PanEntryMode, type WalletType } from '@ledger/domain';
 import { TokenField } from './token-field';
 import { parseInstantParameter } from './query-parameters';
 import { CentsField, ExpiryMonthField, ExpiryYearField, FieldOptions, FlagField, OneOfField, PatternField, PinField, TextField, valueField } from './value-fields';
@@ -86,6 +87,20 @@ export class SimulateAuthorizeRequest {
     description: 'Lithic SDK field: the kind of message (AUTHORIZATION, BALANCE_INQUIRY, CREDIT_AUTHORIZATION, FINANCIAL_AUTHORIZATION, FINANCIAL_CREDIT_AUTHORIZATION)',
   })
   status?: SimulatedAuthorizationStatus;
+
+  /**
+   * Point-of-sale facts Lithic's simulate does not take (its transactions show them as
+   * `pos.entry_mode.pan`, `token_info.wallet_type`, `cash_amount`): extension fields, so that the
+   * Auth Rules attributes PAN_ENTRY_MODE, WALLET_TYPE and CASH_AMOUNT can be exercised.
+   */
+  @OneOfField(PAN_ENTRY_MODES, { optional: true, description: 'Extension (not in Lithic\'s simulate): how the PAN was entered, as Lithic\'s pos.entry_mode.pan; UNKNOWN when not given' })
+  pan_entry_mode?: PanEntryMode;
+
+  @OneOfField(WALLET_TYPES, { optional: true, description: 'Extension (not in Lithic\'s simulate): the digital wallet, as Lithic\'s token_info.wallet_type; NONE when not given' })
+  wallet_type?: WalletType;
+
+  @CentsField({ optional: true, description: 'Extension (not in Lithic\'s simulate): cents of the amount taken as cash, at most amount; 0 when not given', message: 'cash_amount must be an integer number of cents, 0 or more', belowMinimum: 'cash_amount must be an integer number of cents, 0 or more' })
+  cash_amount?: number;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { type CardActivity, cardActivityAfter, NO_CARD_ACTIVITY, panEntryModeOf } from '../cards/card-activity';
+import { type CardActivity, cardActivityAfter, NO_CARD_ACTIVITY } from '../cards/card-activity';
+import { posFactsOf } from '../cards/authorization-pos';
 import { type Card, type CardEvent, type AuthorizationFacts, evolveCard } from '../cards/card-state';
 import type { ExistingAuthRule, AuthRuleVersion } from './auth-rule';
 import { type AuthRuleDecision, definitionOf, evaluateAuthRules, type RuleToRun } from './auth-rule-evaluation';
@@ -97,20 +98,12 @@ function isAuthorization(event: CardEvent): event is Extract<CardEvent, { type: 
 }
 
 /**
- * The authorization as the rules saw it, from what its event recorded. The event keeps no presented
- * PIN, wallet or cash amount: those read as the simulated authorizations give them (no PIN, no
- * wallet, no cash), the PAN entry mode as recorded (card-activity.ts).
+ * The authorization as the rules saw it, from what its event recorded: the point of sale's facts as
+ * recorded (authorization-pos.ts). The event keeps no presented PIN, so a PIN reads as not entered.
  */
 export function ruleAuthorizationOf(facts: AuthorizationFacts): RuleAuthorization {
-  return {
-    amount: facts.amount,
-    cashAmount: 0,
-    merchant: facts.merchant,
-    merchantCurrency: facts.merchantCurrency,
-    panEntryMode: panEntryModeOf(facts),
-    pinEntered: false,
-    walletType: 'NONE',
-  };
+  const { panEntryMode, walletType, cashAmount } = posFactsOf(facts.pos);
+  return { amount: facts.amount, cashAmount, merchant: facts.merchant, merchantCurrency: facts.merchantCurrency, panEntryMode, pinEntered: false, walletType };
 }
 
 function emptyTally(version: number): Tally {

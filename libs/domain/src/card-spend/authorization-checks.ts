@@ -31,8 +31,7 @@ export interface OutsideAnswers {
  * The checks an authorization is decided on, from the program, the card and what was presented:
  * the program's state, merchant blocks and velocity rule, the card's funding source (one the program
  * no longer has counts as DELETED), whether the CVV, expiry and PIN presented match the card's, and the
- * program's Auth Rules that run on the card. The program's state keeps no creation time, so
- * ACCOUNT_AGE does not evaluate (docs/decisions.md, Auth rules).
+ * program's Auth Rules that run on the card, with the program's creation as the account's (ACCOUNT_AGE).
  */
 export function authorizationChecks(
   program: ExistingProgram,
@@ -57,7 +56,7 @@ export function authorizationChecks(
     expiryMatches: expiryGiven ? presented.expMonth === card.expMonth && presented.expYear === card.expYear : null,
     presentedPinHash: presented.pinHash,
     streamDecline: null,
-    authRules: { rules: rulesToRun(authRules, { cardToken: card.cardToken, accountToken: card.programToken }), accountCreated: null, activity, accountUsage },
+    authRules: { rules: rulesToRun(authRules, { cardToken: card.cardToken, accountToken: card.programToken }), accountCreated: program.created, activity, accountUsage },
   };
 }
 

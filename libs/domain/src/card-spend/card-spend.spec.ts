@@ -6,6 +6,7 @@ import { programDecider, type ExistingProgram, type ProgramEvent } from '../prog
 import { transactionDecider, type TransactionEvent } from '../transactions/transaction';
 import { AmountAboveAvailable, TransactionEventTokenWithdrawn, TransactionNotFound, TransactionStateConflict } from '../transactions/transaction-errors';
 import { cardCreated, passingChecks } from '../../test/card-fixtures';
+import { NO_CARD_ACTIVITY } from '../cards/card-activity';
 import { cardToken, coffeeShop, fundingToken, now, otherProgramToken, programToken } from '../../test/fixtures';
 import { authorizationChecks, cardWouldApprove, partiallyApproved, type PresentedDetails } from './authorization-checks';
 import { decideAuthorizationAndTransaction } from './authorize';
@@ -52,7 +53,10 @@ const nothingPresented: PresentedDetails = { cvv: null, pinHash: null };
 
 describe('authorizationChecks: what an authorization is decided on, from the program, the card and what was presented', () => {
   it('lets everything pass for an active program, an enabled funding source and nothing presented', () => {
-    expect(authorizationChecks(program(), card(), coffeeShop, nothingPresented, { globalLimitExceeded: null })).toEqual(passingChecks());
+    const existing = program();
+    // The rules read the program's creation as the account's (ACCOUNT_AGE); no ACCOUNT velocity limit has counted anything.
+    const authRules = { rules: [], accountCreated: existing.created, activity: NO_CARD_ACTIVITY, accountUsage: new Map() };
+    expect(authorizationChecks(existing, card(), coffeeShop, nothingPresented, { globalLimitExceeded: null })).toEqual(passingChecks({ authRules }));
   });
 
   it('takes a funding source the program no longer has for DELETED', () => {

@@ -1,4 +1,5 @@
 import type { PanEntryMode } from '../auth-rules/auth-rule-parameters';
+import { posFactsOf } from './authorization-pos';
 import type { AuthorizationFacts, CardEvent } from './card-state';
 import { merchantKey } from './merchant-lock';
 
@@ -60,18 +61,7 @@ export const MERCHANTS_KEPT = 1000;
 
 export const NO_CARD_ACTIVITY: CardActivity = { approvals: [], declines: [], consecutiveDeclines: [], lastApprovedAt: null, countries: [], mccs: [], merchants: [] };
 
-/**
- * The POS facts an authorization may carry beside the merchant (how the PAN was entered, a wallet, a
- * PIN, cash): events written before the simulate endpoints took them have none, and read as UNKNOWN.
- */
-export interface AuthorizationPos {
-  readonly panEntryMode?: PanEntryMode;
-}
-
-export function panEntryModeOf(facts: AuthorizationFacts): PanEntryMode {
-  const { pos } = facts as AuthorizationFacts & { readonly pos?: AuthorizationPos };
-  return pos?.panEntryMode ?? 'UNKNOWN';
-}
+export type { AuthorizationPos } from './authorization-pos';
 
 /** The card stream folded for its activity alone: what the handler reads when the program has rules. */
 export const cardActivityFolder = {
@@ -106,7 +96,7 @@ function approved(activity: CardActivity, facts: AuthorizationFacts): CardActivi
     amount: facts.amount,
     mcc: facts.merchant.mcc,
     country: facts.merchant.country,
-    panEntryMode: panEntryModeOf(facts),
+    panEntryMode: posFactsOf(facts.pos).panEntryMode,
     voided: false,
   };
   const merchant = merchantKey(facts.merchant);

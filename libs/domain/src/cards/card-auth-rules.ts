@@ -3,6 +3,7 @@ import { ruleCardOf } from '../auth-rules/rule-authorization';
 import type { VelocityUsage } from '../auth-rules/velocity-limit';
 import type { AuthorizeSpend } from './card-authorization';
 import type { CardActivity } from './card-activity';
+import { posFactsOf } from './authorization-pos';
 import type { IssuedCard } from './card-state';
 
 /** The program's Auth Rules as an authorization's check: the rule versions that run on this card, and the account's creation (ACCOUNT_AGE). */
@@ -16,21 +17,22 @@ export interface AuthRulesCheck {
 }
 
 /**
- * Every rule's result for this authorization, over the card as it stood before it. The simulated
- * authorizations carry no POS data yet: the PAN entry mode reads UNKNOWN, the wallet NONE, the cash
- * amount 0; a PIN counts as entered when one was presented.
+ * Every rule's result for this authorization, over the card as it stood before it. The POS facts are
+ * the request's (authorization-pos.ts: UNKNOWN entry mode, no wallet, no cash when not given); a PIN
+ * counts as entered when one was presented.
  */
 export function authRuleResultsFor({ facts, checks }: AuthorizeSpend, card: IssuedCard, now: Date): AuthRuleResult[] {
   const check = checks.authRules;
   if (!check || check.rules.length === 0) return [];
+  const { panEntryMode, walletType, cashAmount } = posFactsOf(facts.pos);
   const authorization = {
     amount: facts.amount,
-    cashAmount: 0,
+    cashAmount,
     merchant: facts.merchant,
     merchantCurrency: facts.merchantCurrency,
-    panEntryMode: 'UNKNOWN' as const,
+    panEntryMode,
     pinEntered: checks.presentedPinHash !== null,
-    walletType: 'NONE' as const,
+    walletType,
   };
   return evaluateAuthRules(check.rules, { authorization, card: ruleCardOf(card, check.accountCreated, check.activity), now }, check.accountUsage ?? new Map());
 }

@@ -1,5 +1,6 @@
 import { assertNever } from '../core/decider';
 import type { AuthRuleResult } from '../auth-rules/auth-rule-evaluation';
+import type { AuthorizationPos } from './authorization-pos';
 import type { AuthorizationKind, DeclineReason, Merchant } from '../transactions/transaction-values';
 import { SpendHistory } from './spend-history';
 import { CardNotFound } from './card-errors';
@@ -93,6 +94,8 @@ export interface AuthorizationFacts {
    * absent in every event recorded before kinds existed, which are exactly those.
    */
   readonly kind?: AuthorizationKind;
+  /** The point of sale's facts (entry mode, wallet, cash), when the request gave any; absent otherwise. */
+  readonly pos?: AuthorizationPos;
   /** What the program's Auth Rules answered, when any ran on the card (card-auth-rules.ts); absent when none did. */
   readonly ruleResults?: readonly AuthRuleResult[];
 }

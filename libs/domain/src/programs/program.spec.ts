@@ -115,6 +115,7 @@ describe('program aggregate', () => {
         status: 'active',
         programToken,
         name: 'Sandbox',
+        created: now.toISOString(),
         apiKeyIds: ['key-1'],
         fundingSources: [defaultSource],
         defaultFundingToken,

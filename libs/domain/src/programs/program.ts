@@ -143,6 +143,8 @@ export type Program =
       readonly status: 'active';
       readonly programToken: string;
       readonly name: string;
+      /** When the program (its account) was created: what ACCOUNT_AGE reads. */
+      readonly created: string;
       readonly apiKeyIds: readonly string[];
       readonly fundingSources: readonly FundingSource[];
       readonly defaultFundingToken: string | null;
@@ -424,6 +426,7 @@ export function evolveProgram(program: Program, event: ProgramEvent): Program {
         status: 'active',
         programToken: event.data.programToken,
         name: event.data.name,
+        created: event.data.created,
         apiKeyIds: [],
         fundingSources: [],
         defaultFundingToken: null,

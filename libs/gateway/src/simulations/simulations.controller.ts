@@ -2,7 +2,7 @@ import { Body, Req } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import { CallingProgram } from '@ledger/auth';
-import type { CreditAuthorizationKind, Merchant } from '@ledger/domain';
+import type { AuthorizationPos, CreditAuthorizationKind, Merchant } from '@ledger/domain';
 import { type CommandOrigin, SettlementAccepted, SettlementModel, SimulateAuthorizationCommand, SimulateAuthorizeRequest, SimulateClearingRequest, SimulateCreditAuthorizationAdviceRequest, ExpireAuthorizationCommand, SimulateReturnCommand, SimulateReturnRequest, SimulateReturnReversalCommand, SimulateReturnReversalRequest, SimulateSettlementCommand, SimulateSettleRequest, SimulateTransactionAmountRequest, SimulateTransactionEventCommand, SimulateVoidRequest, SimulationResponse, TransactionAmountAction } from '@ledger/contracts';
 import { WriteAcknowledger } from '../http/write-acknowledger';
 import { SimulatedWrites } from './simulated-writes';
@@ -36,6 +36,21 @@ function merchantOf(body: SimulateAuthorizeRequest): Merchant {
     mcc: body.mcc ?? DEFAULT_MCC,
     state: alias(body.state, body.merchant_acceptor_state, 'state and merchant_acceptor_state') ?? '',
   };
+}
+
+/**
+ * The point of sale's facts the request gave (extension fields, docs/decisions.md), as the
+ * authorization records them: nothing at all when none was given, so such an authorization is
+ * recorded exactly as before they existed. Cash is part of the amount, never more than it.
+ */
+function posOf(body: SimulateAuthorizeRequest): { pos?: AuthorizationPos } {
+  if (body.cash_amount !== undefined && body.cash_amount > body.amount) throw new RequestInvalid('cash_amount must not be more than amount');
+  const pos: AuthorizationPos = {
+    ...(body.pan_entry_mode !== undefined ? { panEntryMode: body.pan_entry_mode } : {}),
+    ...(body.wallet_type !== undefined ? { walletType: body.wallet_type } : {}),
+    ...(body.cash_amount !== undefined ? { cashAmount: body.cash_amount } : {}),
+  };
+  return Object.keys(pos).length === 0 ? {} : { pos };
 }
 
 /** Spec section 4.1-4.4 plus authorization advice and settlement: sandbox only. */
@@ -77,6 +92,7 @@ export class SimulationsController {
         presented: { cvv: body.cvv, expMonth: body.exp_month, expYear: body.exp_year, pin: body.pin },
         partialApprovalCapable: body.partial_approval_capable,
         ...(body.status === 'BALANCE_INQUIRY' || body.status === 'FINANCIAL_AUTHORIZATION' ? { kind: body.status } : {}),
+        ...posOf(body),
       },
       transactionToken,
     );
@@ -94,7 +110,7 @@ export class SimulationsController {
     kind: 'CREDIT_AUTHORIZATION' | 'FINANCIAL_CREDIT_AUTHORIZATION',
   ): Promise<SimulationResponse> {
     if (body.amount === 0) throw new RequestInvalid(`amount must be 1 or more for a ${kind}`);
-    const purchaseOnly = (['cvv', 'exp_month', 'exp_year', 'pin', 'partial_approval_capable', 'merchant_currency', 'merchant_amount'] as const).filter((field) => body[field] !== undefined);
+    const purchaseOnly = (['cvv', 'exp_month', 'exp_year', 'pin', 'partial_approval_capable', 'merchant_currency', 'merchant_amount', 'pan_entry_mode', 'wallet_type', 'cash_amount'] as const).filter((field) => body[field] !== undefined);
     if (purchaseOnly.length > 0) throw new RequestInvalid(`${purchaseOnly.join(', ')} cannot be sent with status ${kind}`);
     return this.credit(programToken, request, body.pan, body.amount, merchantOf(body), kind);
   }

@@ -36,6 +36,7 @@ export class SimulateAuthorizationHandler implements ICommandHandler<SimulateAut
         presented: authorization.presented,
         partialApprovalCapable: authorization.partialApprovalCapable,
         ...(authorization.kind !== undefined ? { kind: authorization.kind } : {}),
+        ...(authorization.pos !== undefined ? { pos: authorization.pos } : {}),
       }),
     );
     this.faults.reached('decision-replied');
