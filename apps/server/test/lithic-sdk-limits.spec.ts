@@ -31,6 +31,10 @@ describe("accounts.update with Lithic's daily, monthly and lifetime spend limits
     const first = await client.transactions.simulateAuthorization({ amount: 600, descriptor: 'SHOP', pan: card.pan! });
     expect((await client.transactions.retrieve(first.token!)).result).toBe('APPROVED');
     await expect(client.transactions.simulateAuthorization({ amount: 401, descriptor: 'SHOP', pan: card.pan! })).rejects.toMatchObject(declinedWith('GLOBAL_WEEKLY_LIMIT'));
+    // The spec's result, and Lithic's own detailed result for its daily limit.
+    const declined = [];
+    for await (const transaction of client.transactions.list({ card_token: card.token, result: 'DECLINED' })) declined.push(transaction);
+    expect(declined.map((transaction) => [transaction.result, transaction.events![0].detailed_results])).toEqual([['GLOBAL_WEEKLY_LIMIT', ['ACCOUNT_DAILY_SPEND_LIMIT_EXCEEDED']]]);
     const last = await client.transactions.simulateAuthorization({ amount: 400, descriptor: 'SHOP', pan: card.pan! });
     expect((await client.transactions.retrieve(last.token!)).result).toBe('APPROVED');
 
@@ -56,6 +60,9 @@ describe("accounts.update with Lithic's daily, monthly and lifetime spend limits
     const [one, two] = [await client.cards.create({ type: 'VIRTUAL' }), await client.cards.create({ type: 'VIRTUAL' })];
     await client.transactions.simulateAuthorization({ amount: 1000, descriptor: 'SHOP', pan: one.pan! });
     await expect(client.transactions.simulateAuthorization({ amount: 501, descriptor: 'SHOP', pan: two.pan! })).rejects.toMatchObject(declinedWith('GLOBAL_MONTHLY_LIMIT'));
+    const declined = [];
+    for await (const transaction of client.transactions.list({ card_token: two.token, result: 'DECLINED' })) declined.push(transaction);
+    expect(declined.map((transaction) => [transaction.result, transaction.events![0].detailed_results])).toEqual([['GLOBAL_MONTHLY_LIMIT', ['ACCOUNT_LIFETIME_SPEND_LIMIT_EXCEEDED']]]);
     const under = await client.transactions.simulateAuthorization({ amount: 500, descriptor: 'SHOP', pan: two.pan! });
     expect((await client.transactions.retrieve(under.token!)).result).toBe('APPROVED');
 

@@ -107,7 +107,8 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
       // Every rule reads the program's clock (business time); the program was just loaded, so it is known.
       const businessNow = () => programTime(program.clock, this.env.now());
       let facts = { ...requested, cardToken, programToken };
-      const outside = { globalLimitExceeded: await this.programSpend.limitExceeded(program, facts.amount, businessNow()) };
+      const breach = await this.programSpend.limitExceeded(program, facts.amount, businessNow());
+      const outside = { globalLimitExceeded: breach?.result ?? null, ...(breach?.accountLimit ? { accountLimit: breach.accountLimit } : {}) };
       const authRules = await authRulesOf(reader, programToken);
       // A program without rules has no list stream, and a stream with no events is never kept, so
       // each authorization would read it again: its absence is kept like any fold, and the write

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AuthorizationChecks,
   ExistingProgram,
   PROGRAM_SPEND_WINDOWS,
-  programLimitExceeded,
+  programLimitBreach,
+  type ProgramLimitBreach,
   programWindowStart,
   ProgramWindowName,
   ProgramWindowSpend,
@@ -32,12 +32,12 @@ export class ProgramSpend {
     @Inject(LEDGER_CONFIG) private readonly config: LedgerConfig,
   ) {}
 
-  async limitExceeded(program: ExistingProgram, amount: number, now: Date): Promise<AuthorizationChecks['globalLimitExceeded']> {
+  async limitExceeded(program: ExistingProgram, amount: number, now: Date): Promise<ProgramLimitBreach | null> {
     const windows = windowsToTally(program.spendLimits, program.accountSpendLimits);
     if (windows.length > 0) await this.readModelsCaughtUp();
     const spent: Record<ProgramWindowName, bigint> = { daily: 0n, weekly: 0n, monthly: 0n, lifetime: 0n };
     await Promise.all(windows.map(async (window) => (spent[window] = await this.spentIn(program.programToken, window, now))));
-    return programLimitExceeded(program.spendLimits, program.accountSpendLimits, amount, spent satisfies ProgramWindowSpend);
+    return programLimitBreach(program.spendLimits, program.accountSpendLimits, amount, spent satisfies ProgramWindowSpend);
   }
 
   private async readModelsCaughtUp(): Promise<void> {

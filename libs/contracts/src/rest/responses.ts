@@ -1,6 +1,6 @@
 import type { Type } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiSchema, type ApiPropertyOptions } from '@nestjs/swagger';
-import { AUTH_RULE_DETAILED_RESULTS, CARD_STATES, CARD_TYPES, DETAILED_RESULTS, SPEND_LIMIT_DURATIONS, TRANSACTION_EVENT_TYPES, TRANSACTION_RESULTS, TRANSACTION_STATUSES } from '@ledger/domain';
+import { ACCOUNT_LIMIT_DETAILED_RESULTS, AUTH_RULE_DETAILED_RESULTS, CARD_STATES, CARD_TYPES, DETAILED_RESULTS, SPEND_LIMIT_DURATIONS, TRANSACTION_EVENT_TYPES, TRANSACTION_RESULTS, TRANSACTION_STATUSES } from '@ledger/domain';
 
 /**
  * Response shapes of the REST API, as the spec names their fields: each class is both the
@@ -205,7 +205,7 @@ export class TransactionEventResponse {
   @ApiProperty({ type: TransactionEventAmountsResponse }) amounts!: TransactionEventAmountsResponse;
   @ApiProperty({
     type: 'array',
-    items: { type: 'string', enum: [...new Set([...Object.values(DETAILED_RESULTS), ...AUTH_RULE_DETAILED_RESULTS])] },
+    items: { type: 'string', enum: [...new Set([...Object.values(DETAILED_RESULTS), ...AUTH_RULE_DETAILED_RESULTS, ...Object.values(ACCOUNT_LIMIT_DETAILED_RESULTS)])] },
     description: "Lithic's detailed result of `result`, one value (DECLINED where Lithic has none of the same meaning; the deciding auth rule's when a rule refused it)",
   })
   detailed_results!: string[];

@@ -1,6 +1,6 @@
 import { decideAuthorization, type AuthorizationChecks, type AuthorizeSpend } from '../cards/card-authorization';
 import type { Card, IssuedCard } from '../cards/card-state';
-import type { GlobalLimitDecline } from '../programs/program-spend-limits';
+import type { AccountLimit, GlobalLimitDecline } from '../programs/program-spend-limits';
 import { type ExistingProgram, fundingStateOf, isMerchantBlocked } from '../programs/program';
 import type { Merchant } from '../transactions/transaction-values';
 import type { ExistingAuthRule } from '../auth-rules/auth-rule';
@@ -25,6 +25,8 @@ export interface PresentedDetails {
 /** What only the outside can answer: the program's totals across cards (read models). */
 export interface OutsideAnswers {
   readonly globalLimitExceeded: GlobalLimitDecline | null;
+  /** Which of Lithic's account limits that is, when it is one (daily, lifetime). */
+  readonly accountLimit?: AccountLimit;
 }
 
 /**
@@ -51,6 +53,7 @@ export function authorizationChecks(
     merchantBlocked: isMerchantBlocked(program, merchant),
     velocity: program.velocityRule,
     globalLimitExceeded: outside.globalLimitExceeded,
+    ...(outside.accountLimit ? { accountLimitExceeded: outside.accountLimit } : {}),
     fundingState: fundingStateOf(program, card.fundingToken),
     cvvMatches: presented.cvv === null ? null : presented.cvv.presented === presented.cvv.cards,
     expiryMatches: expiryGiven ? presented.expMonth === card.expMonth && presented.expYear === card.expYear : null,

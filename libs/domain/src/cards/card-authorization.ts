@@ -1,6 +1,6 @@
 import type { DeclineReason } from '../transactions/transaction-values';
 import type { FundingSourceState } from '../programs/program';
-import type { GlobalLimitDecline } from '../programs/program-spend-limits';
+import type { AccountLimit, GlobalLimitDecline } from '../programs/program-spend-limits';
 import type { AuthorizationFacts, Card, CardEvent, IssuedCard, SpendAdjustmentCause } from './card-state';
 import { CardNotFound } from './card-errors';
 import { cardUse, isExpiredAt, isPendingState } from './card-values';
@@ -17,6 +17,8 @@ export interface AuthorizationChecks {
   readonly merchantBlocked: boolean;
   readonly velocity: { readonly maxAuthorizations: number; readonly windowSeconds: number } | null;
   readonly globalLimitExceeded: GlobalLimitDecline | null;
+  /** Which of Lithic's account limits `globalLimitExceeded` is, when it is one. */
+  readonly accountLimitExceeded?: AccountLimit;
   readonly fundingState: FundingSourceState;
   /** null when the request carried no CVV. */
   readonly cvvMatches: boolean | null;
@@ -67,7 +69,7 @@ export function decideAuthorization(command: AuthorizeSpend, card: Card, now: Da
   const ruleResults = authRuleResultsFor(command, card, now);
   const recorded = { ...facts, fundingToken: card.fundingToken, at: now.toISOString(), ...(ruleResults.length > 0 ? { ruleResults } : {}) };
   const reason = declineReason(command, card, now, authRuleDecline(ruleResults)?.result ?? null);
-  if (reason !== null) return [{ type: 'CardAuthorizationDeclined', data: { ...recorded, reason } }];
+  if (reason !== null) return [{ type: 'CardAuthorizationDeclined', data: { ...recorded, ...accountLimitOf(command.checks, reason), reason } }];
 
   const events: CardEvent[] = [{ type: 'CardAuthorizationApproved', data: recorded }];
   // A balance inquiry buys nothing: it neither locks a merchant-locked card nor uses up a single-use one.
@@ -77,6 +79,14 @@ export function decideAuthorization(command: AuthorizeSpend, card: Card, now: Da
   }
   if (cardUse(card.cardType) === 'SINGLE_USE') events.push({ type: 'CardClosed', data: { cardToken: card.cardToken, reason: 'SINGLE_USE_SPENT' } });
   return events;
+}
+
+/**
+ * Lithic's account limit that declined, recorded only on its decline: only the platform check gives a
+ * GLOBAL_* result, and the program's endpoint is not asked once a platform limit declines.
+ */
+function accountLimitOf(checks: AuthorizationChecks, reason: DeclineReason): { accountLimit?: AccountLimit } {
+  return checks.accountLimitExceeded !== undefined && reason === checks.globalLimitExceeded ? { accountLimit: checks.accountLimitExceeded } : {};
 }
 
 function declineReason({ facts, checks }: AuthorizeSpend, card: IssuedCard, now: Date, ruleDecline: DeclineReason | null): DeclineReason | null {

@@ -1,6 +1,7 @@
 import { assertNever } from '../core/decider';
 import type { AuthRuleResult } from '../auth-rules/auth-rule-evaluation';
 import type { AuthorizationPos } from './authorization-pos';
+import type { AccountLimit } from '../programs/program-spend-limits';
 import type { AuthorizationKind, DeclineReason, Merchant } from '../transactions/transaction-values';
 import { SpendHistory } from './spend-history';
 import { CardNotFound } from './card-errors';
@@ -94,6 +95,8 @@ export interface AuthorizationFacts {
    * absent in every event recorded before kinds existed, which are exactly those.
    */
   readonly kind?: AuthorizationKind;
+  /** On a decline by one of Lithic's account limits (daily, lifetime): which one; absent otherwise. */
+  readonly accountLimit?: AccountLimit;
   /** The point of sale's facts (entry mode, wallet, cash), when the request gave any; absent otherwise. */
   readonly pos?: AuthorizationPos;
   /** What the program's Auth Rules answered, when any ran on the card (card-auth-rules.ts); absent when none did. */

@@ -1,5 +1,5 @@
 import { NO_ACCOUNT_SPEND_LIMITS } from './program';
-import { programLimitExceeded, programSpendStanding, programWindowStart, windowsToTally } from './program-spend-limits';
+import { programLimitBreach, programLimitExceeded, programSpendStanding, programWindowStart, windowsToTally } from './program-spend-limits';
 
 describe('program spend limits', () => {
   const none = { daily: 0n, weekly: 0n, monthly: 0n, lifetime: 0n };
@@ -35,6 +35,16 @@ describe('program spend limits', () => {
       const spent = { ...none, [window]: 600n };
       expect(programLimitExceeded(noPlatformLimits, account, 400, spent)).toBeNull();
       expect(programLimitExceeded(noPlatformLimits, account, 401, spent)).toBe(reason);
+    });
+
+    it("given a daily or lifetime decline, then the breach names Lithic's account limit; the spec's own limits name none", () => {
+      const limits = { transaction: 500, weekly: 1000, monthly: 1000 };
+      const full = { daily: 1000n, weekly: 1000n, monthly: 1000n, lifetime: 1000n };
+      expect(programLimitBreach(noPlatformLimits, { daily: 1000, lifetime: 0 }, 1, full)).toEqual({ result: 'GLOBAL_WEEKLY_LIMIT', accountLimit: 'DAILY' });
+      expect(programLimitBreach(noPlatformLimits, { daily: 0, lifetime: 1000 }, 1, full)).toEqual({ result: 'GLOBAL_MONTHLY_LIMIT', accountLimit: 'LIFETIME' });
+      expect(programLimitBreach(limits, noAccountLimits, 1, full)).toEqual({ result: 'GLOBAL_WEEKLY_LIMIT' });
+      expect(programLimitBreach(limits, noAccountLimits, 501, none)).toEqual({ result: 'GLOBAL_TRANSACTION_LIMIT' });
+      expect(programLimitBreach(limits, noAccountLimits, 1, none)).toBeNull();
     });
 
     it('given both sets, when several limits are passed, then the shortest window names the decline', () => {

@@ -28,6 +28,22 @@ export type ProgramWindowSpend = Readonly<Record<ProgramWindowName, bigint>>;
  */
 export const ACCOUNT_LIMIT_DECLINES = { daily: 'GLOBAL_WEEKLY_LIMIT', lifetime: 'GLOBAL_MONTHLY_LIMIT' } as const satisfies Record<keyof AccountSpendLimits, GlobalLimitDecline>;
 
+/**
+ * Which of Lithic's account limits declined, beside the spec's result it shares: recorded on the
+ * decline so the transaction can show Lithic's own detailed result for it.
+ */
+export type AccountLimit = 'DAILY' | 'LIFETIME';
+
+/** Lithic's detailed results of its account limits, which the spec's results cannot tell apart. */
+export const ACCOUNT_LIMIT_DETAILED_RESULTS = { DAILY: 'ACCOUNT_DAILY_SPEND_LIMIT_EXCEEDED', LIFETIME: 'ACCOUNT_LIFETIME_SPEND_LIMIT_EXCEEDED' } as const satisfies Record<AccountLimit, string>;
+export type AccountLimitDetailedResult = (typeof ACCOUNT_LIMIT_DETAILED_RESULTS)[AccountLimit];
+
+/** A platform limit that declines: the spec's result, and which of Lithic's account limits it was, if one. */
+export interface ProgramLimitBreach {
+  readonly result: GlobalLimitDecline;
+  readonly accountLimit?: AccountLimit;
+}
+
 /** Each window's limit, from both sets. */
 function windowLimits(limits: ProgramSpendLimits, account: AccountSpendLimits): Record<ProgramWindowName, number> {
   return { daily: account.daily, weekly: limits.weekly, monthly: limits.monthly, lifetime: account.lifetime };
@@ -46,11 +62,16 @@ export function windowsToTally(limits: ProgramSpendLimits, account: AccountSpend
  * (spend-window.ts).
  */
 export function programLimitExceeded(limits: ProgramSpendLimits, account: AccountSpendLimits, amount: number, spent: ProgramWindowSpend): GlobalLimitDecline | null {
-  if (limits.transaction > 0 && amount > limits.transaction) return 'GLOBAL_TRANSACTION_LIMIT';
-  if (overLimit(account.daily, spent.daily, amount)) return ACCOUNT_LIMIT_DECLINES.daily;
-  if (overLimit(limits.weekly, spent.weekly, amount)) return 'GLOBAL_WEEKLY_LIMIT';
-  if (overLimit(limits.monthly, spent.monthly, amount)) return 'GLOBAL_MONTHLY_LIMIT';
-  if (overLimit(account.lifetime, spent.lifetime, amount)) return ACCOUNT_LIMIT_DECLINES.lifetime;
+  return programLimitBreach(limits, account, amount, spent)?.result ?? null;
+}
+
+/** {@link programLimitExceeded}, naming Lithic's account limit when one of them declines. */
+export function programLimitBreach(limits: ProgramSpendLimits, account: AccountSpendLimits, amount: number, spent: ProgramWindowSpend): ProgramLimitBreach | null {
+  if (limits.transaction > 0 && amount > limits.transaction) return { result: 'GLOBAL_TRANSACTION_LIMIT' };
+  if (overLimit(account.daily, spent.daily, amount)) return { result: ACCOUNT_LIMIT_DECLINES.daily, accountLimit: 'DAILY' };
+  if (overLimit(limits.weekly, spent.weekly, amount)) return { result: 'GLOBAL_WEEKLY_LIMIT' };
+  if (overLimit(limits.monthly, spent.monthly, amount)) return { result: 'GLOBAL_MONTHLY_LIMIT' };
+  if (overLimit(account.lifetime, spent.lifetime, amount)) return { result: ACCOUNT_LIMIT_DECLINES.lifetime, accountLimit: 'LIFETIME' };
   return null;
 }
 

@@ -1,5 +1,6 @@
 import type { AuthRuleDetailedResult, AuthRuleResult } from '../auth-rules/auth-rule-evaluation';
 import type { TransactionEventEntry } from './transaction';
+import { ACCOUNT_LIMIT_DETAILED_RESULTS, type AccountLimitDetailedResult } from '../programs/program-spend-limits';
 import { DETAILED_RESULTS, type DetailedResult } from './transaction-event-facts';
 
 /**
@@ -13,7 +14,9 @@ export function refusingRuleResults(entry: TransactionEventEntry): AuthRuleResul
   return (entry.ruleResults ?? []).filter((result) => result.mode === 'ACTIVE' && result.decision !== 'APPROVED');
 }
 
-export function detailedResultOf(entry: TransactionEventEntry): DetailedResult | AuthRuleDetailedResult {
+export function detailedResultOf(entry: TransactionEventEntry): DetailedResult | AuthRuleDetailedResult | AccountLimitDetailedResult {
+  // Lithic's account limits share the spec's results with its platform limits; the decline says which.
+  if (entry.accountLimit !== undefined) return ACCOUNT_LIMIT_DETAILED_RESULTS[entry.accountLimit];
   const deciding = refusingRuleResults(entry)[0];
   return deciding !== undefined && deciding.result === entry.result ? deciding.detailedResult : DETAILED_RESULTS[entry.result];
 }

@@ -2,6 +2,7 @@ import { assertNever, Decider, DecisionContext } from '../core/decider';
 import type { AuthorizationFacts } from '../cards/card-state';
 import type { AuthRuleResult } from '../auth-rules/auth-rule-evaluation';
 import type { FundingSourceState } from '../programs/program';
+import type { AccountLimit } from '../programs/program-spend-limits';
 import { AmountAboveAvailable, ExpiryAmountNotPending, LocalAmountOutOfRange, TransactionEventTokenWithdrawn, TransactionNotFound, TransactionStateConflict } from './transaction-errors';
 import { isPendingCreditKind, type Merchant, type TransactionEventType, type TransactionResult, type TransactionStatus } from './transaction-values';
 
@@ -113,6 +114,8 @@ export interface TransactionEventEntry {
   readonly created: string;
   /** An authorization's Auth Rule results, when any rule ran on it; absent otherwise (and on every other event). */
   readonly ruleResults?: readonly AuthRuleResult[];
+  /** A decline by one of Lithic's account limits: which one (its detailed result); absent otherwise. */
+  readonly accountLimit?: AccountLimit;
 }
 
 export type Transaction =
@@ -445,7 +448,7 @@ function opened(facts: AuthorizationFacts, amounts: OpeningAmounts): ExistingTra
 export function evolveTransaction(transaction: Transaction, event: TransactionEvent): Transaction {
   switch (event.type) {
     case 'TransactionAuthorized': {
-      const { result, eventToken, amount, merchantAmount, at, kind, ruleResults } = event.data;
+      const { result, eventToken, amount, merchantAmount, at, kind, ruleResults, accountLimit } = event.data;
       // A financial (single-message) authorization is cleared as it is approved; a balance inquiry
       // moves nothing and is complete at once; a plain authorization waits for its clearing.
       const approvedStatus = kind === 'FINANCIAL_AUTHORIZATION' ? 'SETTLING' : kind === 'BALANCE_INQUIRY' ? 'SETTLED' : 'PENDING';
@@ -459,7 +462,8 @@ export function evolveTransaction(transaction: Transaction, event: TransactionEv
         settledAmount: approved && kind === 'FINANCIAL_AUTHORIZATION' ? amount : 0,
         merchantAmount,
         merchantAuthorizationAmount: merchantAmount,
-        events: [ruleResults === undefined ? authorization : { ...authorization, ruleResults }],
+        // Each only when recorded, so an entry is exactly what it was for every event without them.
+        events: [{ ...authorization, ...(ruleResults === undefined ? {} : { ruleResults }), ...(accountLimit === undefined ? {} : { accountLimit }) }],
       });
     }
     case 'TransactionReturned': {
