@@ -16,13 +16,13 @@ export class ListAuthRuleResultsQuery {
   ) {}
 }
 
-/** Days are UTC midnights; both included. */
+/** Days are UTC midnights; both included. Neither given is refused once the rule is found. */
 export class GetAuthRuleReportQuery {
   constructor(
     readonly programToken: string,
     readonly authRuleToken: string,
-    readonly begin: Date,
-    readonly end: Date,
+    readonly begin: Date | undefined,
+    readonly end: Date | undefined,
   ) {}
 }
 

@@ -97,9 +97,11 @@ export class GetAuthRuleReportHandler implements IQueryHandler<GetAuthRuleReport
   ) {}
 
   async execute({ programToken, authRuleToken, begin, end }: GetAuthRuleReportQuery): Promise<AuthRuleReportResponse> {
+    // A rule the program does not have is 404 whatever else the request says.
+    await this.streams.rule(programToken, authRuleToken);
+    if (begin === undefined || end === undefined) throw new RequestInvalid('begin and end are required');
     if (end < begin) throw new RequestInvalid('end must be on or after begin');
     if ((end.getTime() - begin.getTime()) / DAY_MS >= MAX_REPORT_DAYS) throw new RequestInvalid(`begin and end may span at most ${MAX_REPORT_DAYS} days`);
-    await this.streams.rule(programToken, authRuleToken);
     const evaluations = await this.evaluations.of(programToken, { authRuleToken, from: begin, before: new Date(Math.min(end.getTime() + DAY_MS, LAST_INSTANT)) });
     const [first, last] = [begin, end].map((day) => day.toISOString().slice(0, 10));
     return {

@@ -16,7 +16,6 @@ import {
   Page,
 } from '@ledger/contracts';
 import { ProgramApi, Route } from '../http/api-routes';
-import { RequestInvalid } from '../http/errors';
 import { pageRequest } from '../listing/paging';
 
 /**
@@ -44,10 +43,7 @@ export class AuthRuleResultsController {
   @Route('GET', ':auth_rule_token/report', { summary: "A rule's daily statistics from begin to end (UTC days, both included, at most 31; one alone is that day): each version's actions and examples", answers: AuthRuleReportResponse, errors: [404] })
   report(@CallingProgram() programToken: string, @Param() { auth_rule_token }: AuthRuleTokenParam, @Query() { begin, end }: AuthRuleReportParams): Promise<AuthRuleReportResponse> {
     // Lithic requires both; one alone reports that one day rather than refusing the request.
-    const first = begin ?? end;
-    const last = end ?? begin;
-    if (first === undefined || last === undefined) throw new RequestInvalid('begin and end are required');
-    return this.queries.execute(new GetAuthRuleReportQuery(programToken, auth_rule_token, first, last));
+    return this.queries.execute(new GetAuthRuleReportQuery(programToken, auth_rule_token, begin ?? end, end ?? begin));
   }
 
   @Route('GET', ':auth_rule_token/features', { summary: "What the rule's velocity limits have counted now, for a card (card_token) or the account", answers: AuthRuleFeaturesResponse, errors: [404] })
