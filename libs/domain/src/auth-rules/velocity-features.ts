@@ -5,8 +5,9 @@ import type { VelocityUsage } from './velocity-limit';
 /**
  * Lithic's features of a rule (`retrieveFeatures`): what a velocity limit has counted so far in its
  * period, for the scope it counts (a card, or the account). One feature per distinct counter among the
- * versions that run (the current one and the draft): a draft that changes only the limit counts
- * exactly what the current version counts, so it is shown once. Rules of other types count nothing.
+ * versions that run (the current one and the draft): a draft that changes only the limit counts what
+ * the current version counts (a card's exactly; an account's draft from its own first approval, on
+ * its own counter), so the current version's is shown. Rules of other types count nothing.
  */
 export interface VelocityFeature {
   readonly scope: 'CARD' | 'ACCOUNT';
