@@ -18,6 +18,9 @@ afterAll(async () => {
   await t?.stop();
 });
 
+/** The ACCOUNT velocity limit the traffic runs under. */
+let accountLimit = '';
+
 async function mixedTraffic(): Promise<void> {
   const cards = [];
   for (const body of [
@@ -29,6 +32,17 @@ async function mixedTraffic(): Promise<void> {
     cards.push((await t.call('POST', '/v1/cards', { body })).body);
   }
   const authorize = (pan: string, amount: number, descriptor: string) => t.call('POST', '/v1/simulate/authorize', { body: { pan, amount, descriptor } });
+  // Auth rules, so the replay rebuilds what their streams and the authorizations' rule results hold:
+  // a conditional rule enforced, an ACCOUNT velocity limit (its counter stream), a draft in shadow.
+  const rule = async (body: object, promote: boolean) => {
+    const created = (await t.call('POST', '/v2/auth_rules', { body: { program_level: true, ...body } })).body;
+    expect(created.token).toEqual(expect.any(String));
+    if (promote) expect((await t.call('POST', `/v2/auth_rules/${created.token}/promote`, { body: {} })).status).toBe(200);
+    return created.token as string;
+  };
+  const shopRule = await rule({ type: 'CONDITIONAL_ACTION', parameters: { action: 'DECLINE', conditions: [{ attribute: 'DESCRIPTOR', operation: 'MATCHES', value: 'Other' }, { attribute: 'TRANSACTION_AMOUNT', operation: 'IS_GREATER_THAN', value: 500 }] } }, true);
+  accountLimit = await rule({ type: 'VELOCITY_LIMIT', parameters: { scope: 'ACCOUNT', period: { type: 'DAY' }, limit_count: 150 } }, true);
+  await rule({ type: 'CONDITIONAL_ACTION', parameters: { action: 'DECLINE', conditions: [{ attribute: 'TRANSACTION_AMOUNT', operation: 'IS_GREATER_THAN', value: 600 }] } }, false);
   for (let i = 0; i < 240; i++) {
     const card = cards[i % cards.length];
     const answer = await authorize(card.pan, 50 + ((i * 37) % 700), i % 7 === 0 ? 'Other Shop' : 'Main Shop');
@@ -50,6 +64,7 @@ async function mixedTraffic(): Promise<void> {
     if (i % 2 === 0) await t.call('POST', '/v1/simulate/clearing', { body: { token: credit.body.token } });
     if (i % 2 === 1) await t.call('POST', '/v1/simulate/clearing', { body: { token: advice.body.token } });
   }
+  expect((await t.call('POST', `/v2/auth_rules/${shopRule}/backtests`, { body: {} })).status).toBe(200);
   await t.call('POST', '/v1/simulate/settle', { body: {} });
   await t.call('PATCH', `/v1/cards/${cards[0].token}`, { body: { state: 'PAUSED' } });
 }
@@ -70,6 +85,10 @@ it('replays a few hundred mixed transactions into identical read models and list
   await mixedTraffic();
   const before = await everyList();
   expect((before[0] as { total_entries: number }).total_entries).toBeGreaterThan(200);
+  // The rules ran: declines by the enforced rule, and the ACCOUNT limit's results, are among what is compared.
+  const results = JSON.stringify(before);
+  expect(results).toContain('"MERCHANT_BLACKLIST"');
+  expect(results).toContain(accountLimit);
 
   const store = t.ledger.app.get<EventStore>(EVENT_STORE);
   const report = await replayReadModels(store, t.ledger.app.get(Pool), { keepSchema: true, eventsFeed: true, schema: `replay_${process.env.LEDGER_TEST_RUN ?? 'single'}` });
@@ -97,6 +116,8 @@ it('answers the admin replay with the comparison and its rate', async () => {
   const outcome = await runAdminCommand(t.ledger.app, ['replay']);
   expect(outcome.ok).toBe(true);
   expect(outcome.output).toMatchObject({ identical: true, differenceCount: 0, events: expect.any(Number), eventsPerSecond: expect.any(Number) });
+  // Every stream the traffic wrote (rules, their list, the ACCOUNT limit's counter, the backtest) chains intact.
+  expect((await runAdminCommand(t.ledger.app, ['verify'])).output).toMatchObject({ intact: true, firstBreak: null });
   await t.pool.query(`update cards set memo = 'tampered read model' where token = (select token from cards limit 1)`);
   const broken = await runAdminCommand(t.ledger.app, ['replay']);
   expect(broken.ok).toBe(false);
