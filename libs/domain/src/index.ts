@@ -59,3 +59,6 @@ export * from './auth-rules/auth-rule-report';
 export * from './auth-rules/velocity-features';
 export * from './auth-rules/account-velocity-usage';
 export * from './cards/authorization-pos';
+export * from './three-ds/three-ds-authentication';
+export * from './three-ds/three-ds-errors';
+export * from './three-ds/cardholder-authentication';

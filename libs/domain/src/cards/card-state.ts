@@ -1,3 +1,4 @@
+import type { CardholderAuthentication } from '../three-ds/cardholder-authentication';
 import { assertNever } from '../core/decider';
 import type { AuthRuleResult } from '../auth-rules/auth-rule-evaluation';
 import type { AuthorizationPos } from './authorization-pos';
@@ -101,6 +102,8 @@ export interface AuthorizationFacts {
   readonly pos?: AuthorizationPos;
   /** What the program's Auth Rules answered, when any ran on the card (card-auth-rules.ts); absent when none did. */
   readonly ruleResults?: readonly AuthRuleResult[];
+  /** The 3DS authentication the authorization named, as it stood then; absent when it named none. */
+  readonly cardholderAuthentication?: CardholderAuthentication;
 }
 
 export interface CardAuthorizationApproved {

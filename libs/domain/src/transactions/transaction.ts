@@ -1,5 +1,6 @@
 import { assertNever, Decider, DecisionContext } from '../core/decider';
 import type { AuthorizationFacts } from '../cards/card-state';
+import type { CardholderAuthentication } from '../three-ds/cardholder-authentication';
 import type { AuthRuleResult } from '../auth-rules/auth-rule-evaluation';
 import type { FundingSourceState } from '../programs/program';
 import type { AccountLimit } from '../programs/program-spend-limits';
@@ -116,6 +117,8 @@ export interface TransactionEventEntry {
   readonly ruleResults?: readonly AuthRuleResult[];
   /** A decline by one of Lithic's account limits: which one (its detailed result); absent otherwise. */
   readonly accountLimit?: AccountLimit;
+  /** An authorization's 3DS authentication, when it named one; absent otherwise (and on every other event). */
+  readonly cardholderAuthentication?: CardholderAuthentication;
 }
 
 export type Transaction =
@@ -448,7 +451,7 @@ function opened(facts: AuthorizationFacts, amounts: OpeningAmounts): ExistingTra
 export function evolveTransaction(transaction: Transaction, event: TransactionEvent): Transaction {
   switch (event.type) {
     case 'TransactionAuthorized': {
-      const { result, eventToken, amount, merchantAmount, at, kind, ruleResults, accountLimit } = event.data;
+      const { result, eventToken, amount, merchantAmount, at, kind, ruleResults, accountLimit, cardholderAuthentication } = event.data;
       // A financial (single-message) authorization is cleared as it is approved; a balance inquiry
       // moves nothing and is complete at once; a plain authorization waits for its clearing.
       const approvedStatus = kind === 'FINANCIAL_AUTHORIZATION' ? 'SETTLING' : kind === 'BALANCE_INQUIRY' ? 'SETTLED' : 'PENDING';
@@ -463,7 +466,7 @@ export function evolveTransaction(transaction: Transaction, event: TransactionEv
         merchantAmount,
         merchantAuthorizationAmount: merchantAmount,
         // Each only when recorded, so an entry is exactly what it was for every event without them.
-        events: [{ ...authorization, ...(ruleResults === undefined ? {} : { ruleResults }), ...(accountLimit === undefined ? {} : { accountLimit }) }],
+        events: [{ ...authorization, ...(ruleResults === undefined ? {} : { ruleResults }), ...(accountLimit === undefined ? {} : { accountLimit }), ...(cardholderAuthentication === undefined ? {} : { cardholderAuthentication }) }],
       });
     }
     case 'TransactionReturned': {
