@@ -123,6 +123,8 @@ const SAMPLES: Error[] = [
   new AuthRuleBacktestNotFound('b-1'),
   new AuthRuleBacktestNotSupported('version 2 is an ACCOUNT velocity limit'),
   new AuthRuleBacktestWindowInvalid('start (2026-01-02T00:00:00.000Z) must be before end (2026-01-01T00:00:00.000Z)', 'start'),
+  new domain.ThreeDSAuthenticationNotFound('t-1'),
+  new domain.ThreeDSChallengeNotPending('t-2', 'SUCCESS'),
   new EndpointUrlInvalid('must be an http or https URL'),
   new EndpointUrlNotAllowed(),
   new contracts.WebhookMessageNotFound('m-1'),

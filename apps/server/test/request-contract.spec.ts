@@ -60,6 +60,8 @@ beforeAll(async () => {
   tokens.account_token = (await ok(t.call('GET', '/v1/accounts'))).data[0].token;
   tokens.auth_rule_token = (await ok(t.call('POST', '/v2/auth_rules', { body: { type: 'CONDITIONAL_ACTION', program_level: true, parameters: BLOCK_GAMBLING } }))).token;
   tokens.auth_rule_backtest_token = (await ok(t.call('POST', `/v2/auth_rules/${tokens.auth_rule_token}/backtests`, { body: {} }))).backtest_token;
+  const challenged = { merchant: { id: 'M1', country: 'USA', mcc: '5812', name: 'CHALLENGE SHOP' }, pan: card.pan, transaction: { amount: 1, currency: 'USD' } };
+  tokens.three_ds_authentication_token = (await ok(t.call('POST', '/v1/three_ds_authentication/simulate', { body: challenged }))).token;
   // The log's first event (the sandbox program's): in every tree of one or more events, so that any accepted digest_position proves it.
   tokens.event_id = (await t.pool.query(`select event_id from events order by transaction_id, global_position limit 1`)).rows[0].event_id;
   tokens.transaction_token = (await ok(t.call('POST', '/v1/simulate/authorize', { body: { amount: 500, descriptor: 'Shop', pan: card.pan } }))).token;
@@ -196,6 +198,9 @@ function validBody(key: string): Record<string, unknown> {
     'PATCH /v2/auth_rules/{auth_rule_token}': { name: 'n', state: 'INACTIVE', program_level: true, excluded_card_tokens: [], excluded_account_tokens: [], business_account_tokens: [], excluded_business_account_tokens: [] },
     'POST /v2/auth_rules/{auth_rule_token}/draft': { parameters: BLOCK_GAMBLING },
     'POST /v2/auth_rules/{auth_rule_token}/backtests': { start: '2026-01-01T00:00:00Z', end: '2026-02-01T00:00:00Z' },
+    'POST /v1/three_ds_authentication/simulate': { merchant: { id: 'M1', country: 'USA', mcc: '5812', name: 'CHALLENGE SHOP' }, pan: tokens.pan, transaction: { amount: 1, currency: 'USD' }, card_expiry_check: 'MATCH' },
+    'POST /v1/three_ds_decisioning/simulate/enter_otp': { token: tokens.three_ds_authentication_token, otp: '123456' },
+    'POST /v1/three_ds_decisioning/challenge_response': { token: tokens.three_ds_authentication_token, challenge_response: 'APPROVE' },
   };
   if (!bodies[key]) throw new Error(`no valid body for ${key}: add one to validBody`);
   return structuredClone(bodies[key]);

@@ -42,3 +42,7 @@ export * from './rest/financial-account-responses';
 export * from './queries/auth-rule-result-queries';
 export * from './rest/auth-rule-result-requests';
 export * from './rest/auth-rule-result-responses';
+export * from './commands/three-ds-commands';
+export * from './queries/three-ds-queries';
+export * from './rest/three-ds-requests';
+export * from './rest/three-ds-responses';

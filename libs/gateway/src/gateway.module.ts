@@ -56,11 +56,14 @@ import { AUTH_RULE_RESULT_QUERY_HANDLERS } from './auth-rules/auth-rule-result.h
 import { AUTH_RULE_QUERY_HANDLERS } from './auth-rules/auth-rule-query.handlers';
 import { AuthRuleBacktestsController } from './auth-rules/auth-rule-backtests.controller';
 import { GetAuthRuleBacktestHandler } from './auth-rules/auth-rule-backtest-query.handler';
+import { ThreeDSController } from './three-ds/three-ds.controller';
+import { ThreeDSSimulationsController } from './three-ds/three-ds-simulations.controller';
+import { GetThreeDSAuthenticationHandler } from './three-ds/three-ds-query.handler';
 
 /** The REST API: authenticates, validates, and turns each call into a command or a query. */
 @Module({
   imports: [CqrsModule, DiscoveryModule, RateLimitModule],
-  controllers: [HealthController, CardsController, AuditController, TransactionsController, SimulationsController, TestClockController, CardShipmentController, CardProgramsController, AccountsController, AuthorizationStreamController, ResponderEndpointsController, EventSubscriptionsController, EventsController, SendExampleController, AuthRuleResultsController, AuthRulesController, AuthRuleBacktestsController, DashboardController, FinancialAccountsController, CardFinancialAccountsController],
+  controllers: [HealthController, CardsController, AuditController, TransactionsController, SimulationsController, TestClockController, CardShipmentController, CardProgramsController, AccountsController, AuthorizationStreamController, ResponderEndpointsController, EventSubscriptionsController, EventsController, SendExampleController, AuthRuleResultsController, AuthRulesController, AuthRuleBacktestsController, DashboardController, FinancialAccountsController, CardFinancialAccountsController, ThreeDSController, ThreeDSSimulationsController],
   providers: [
     ReadModelApiKeyDirectory,
     { provide: API_KEY_DIRECTORY, inject: [ReadModelApiKeyDirectory], useFactory: (directory: ReadModelApiKeyDirectory) => new CachedApiKeyDirectory(directory) },
@@ -97,6 +100,7 @@ import { GetAuthRuleBacktestHandler } from './auth-rules/auth-rule-backtest-quer
     ...AUTH_RULE_QUERY_HANDLERS,
     GetAuthRuleBacktestHandler,
     ...AUTH_RULE_RESULT_QUERY_HANDLERS,
+    GetThreeDSAuthenticationHandler,
     StreamEvents,
     TimeTravel,
     Balances,

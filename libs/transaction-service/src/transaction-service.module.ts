@@ -7,6 +7,7 @@ import { SimulateReturnHandler } from './simulate-return/simulate-return.handler
 import { SimulateReturnReversalHandler } from './simulate-return-reversal/simulate-return-reversal.handler';
 import { SimulateSettlementHandler } from './simulate-settlement/simulate-settlement.handler';
 import { SimulateTransactionEventHandler } from './simulate-transaction-event/simulate-transaction-event.handler';
+import { EnterThreeDSOtpHandler, RespondToThreeDSChallengeHandler, SimulateThreeDSAuthenticationHandler } from './three-ds/three-ds-authentication.handlers';
 import { TransactionMovements } from './transaction-movement/transaction-movement';
 
 /** The transaction aggregate: simulated network traffic on a card's transactions. */
@@ -21,6 +22,9 @@ import { TransactionMovements } from './transaction-movement/transaction-movemen
     SimulateReturnHandler,
     SimulateReturnReversalHandler,
     SimulateSettlementHandler,
+    SimulateThreeDSAuthenticationHandler,
+    EnterThreeDSOtpHandler,
+    RespondToThreeDSChallengeHandler,
   ],
 })
 export class TransactionServiceModule {}

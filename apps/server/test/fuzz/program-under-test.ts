@@ -18,6 +18,8 @@ export interface RealTokens {
   readonly backtest: string;
   readonly financialAccount: string;
   readonly statement: string;
+  /** A 3DS authentication of the card, its challenge pending. */
+  readonly threeDSAuthentication: string;
 }
 
 /**
@@ -49,6 +51,7 @@ const TOKEN_OF_NAME: Readonly<Record<string, keyof RealTokens>> = {
   // A card transaction is its own financial transaction, under the same token.
   financial_transaction_token: 'transaction',
   statement_token: 'statement',
+  three_ds_authentication_token: 'threeDSAuthentication',
 };
 
 /**
@@ -73,6 +76,7 @@ export async function programUnderTest(t: TestLedger, name: string): Promise<Pro
   // A shadow rule (never promoted): it declines nothing the other operations send.
   const authRule = await call('POST', '/v2/auth_rules', { type: 'CONDITIONAL_ACTION', program_level: true, parameters: { action: 'DECLINE', conditions: [{ attribute: 'MCC', operation: 'IS_ONE_OF', value: ['7995'] }] } });
   const backtest = await call('POST', `/v2/auth_rules/${authRule.token}/backtests`, {});
+  const threeDSAuthentication = await call('POST', '/v1/three_ds_authentication/simulate', { merchant: { id: 'M1', country: 'USA', mcc: '5812', name: 'CHALLENGE SHOP' }, pan: card.pan, transaction: { amount: 500, currency: 'USD' } });
   await eventually(`${name}: the card.created event in the events feed`, async () => (await t.call('GET', `/v1/events/${event}`, { apiKey: program.apiKey })).status === 200);
   // A statement exists once a month of the account has ended: the program's clock moves into the next month.
   const financialAccount = (await call('GET', '/v1/financial_accounts')).data[0].token;
@@ -91,6 +95,7 @@ export async function programUnderTest(t: TestLedger, name: string): Promise<Pro
     backtest: backtest.backtest_token,
     financialAccount,
     statement: (await call('GET', `/v1/financial_accounts/${financialAccount}/statements`)).data[0].token,
+    threeDSAuthentication: threeDSAuthentication.token,
   };
   return { apiKey: program.apiKey, tokens, real: (field) => (Object.hasOwn(TOKEN_OF_NAME, field) ? tokens[TOKEN_OF_NAME[field]] : undefined) };
 }

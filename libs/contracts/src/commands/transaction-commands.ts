@@ -21,6 +21,8 @@ export interface SimulatedAuthorization {
   readonly kind?: DebitAuthorizationKind;
   /** The point of sale's facts, when the request gave any. */
   readonly pos?: AuthorizationPos;
+  /** The card's 3DS authentication this purchase follows, when the simulation named one. */
+  readonly threeDSAuthenticationToken?: string;
 }
 
 /** What a simulation recorded: the transaction, its result, and where the last event landed. */

@@ -1,4 +1,5 @@
 import type { Type } from '@nestjs/common';
+import { CardholderAuthenticationResponse } from './three-ds-responses';
 import { ApiProperty, ApiPropertyOptional, ApiSchema, type ApiPropertyOptions } from '@nestjs/swagger';
 import { ACCOUNT_LIMIT_DETAILED_RESULTS, AUTH_RULE_DETAILED_RESULTS, CARD_STATES, CARD_TYPES, DETAILED_RESULTS, SPEND_LIMIT_DURATIONS, TRANSACTION_EVENT_TYPES, TRANSACTION_RESULTS, TRANSACTION_STATUSES } from '@ledger/domain';
 
@@ -226,7 +227,8 @@ export class TransactionResponse {
   @AlwaysNull('no network risk scoring', 'integer') network_risk_score!: null;
   @AlwaysNull('no acquirer') acquirer_reference_number!: null;
   @AlwaysNull('no address verification', 'object') avs!: null;
-  @AlwaysNull('no 3-D Secure', 'object') cardholder_authentication!: null;
+  @ApiProperty({ type: CardholderAuthenticationResponse, nullable: true, description: 'The 3DS authentication the authorization named (simulate/authorize three_ds_authentication_token); null when none' })
+  cardholder_authentication!: CardholderAuthenticationResponse | null;
   @AlwaysNull('no financial accounts') financial_account_token!: null;
   @AlwaysNull('no service location', 'object') service_location!: null;
   @AlwaysNull('no digital-wallet tokens', 'object') token_info!: null;

@@ -59,6 +59,9 @@ export class SimulateAuthorizeRequest {
   @PinField({ optional: true, description: 'Checked when given' })
   pin?: string;
 
+  @TokenField({ optional: true, description: "Ours, not Lithic's: the card's 3DS authentication this purchase follows, shown as the transaction's cardholder_authentication" })
+  three_ds_authentication_token?: string;
+
   /** Whether the program's authorization endpoint may approve a smaller amount. */
   @FlagField({ optional: true })
   partial_approval_capable?: boolean;

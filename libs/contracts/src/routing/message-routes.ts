@@ -1,4 +1,5 @@
 import { RequestAuthRuleBacktestCommand } from '../commands/auth-rule-backtest-commands';
+import { EnterThreeDSOtpCommand, RespondToThreeDSChallengeCommand, SimulateThreeDSAuthenticationCommand } from '../commands/three-ds-commands';
 import { CreateAuthRuleCommand, DeleteAuthRuleCommand, DraftAuthRuleCommand, PromoteAuthRuleCommand, UpdateAuthRuleCommand } from '../commands/auth-rule-commands';
 import { CreateCardCommand, FulfillCardCommand, UpdateCardCommand } from '../commands/card-commands';
 import {
@@ -96,6 +97,9 @@ export const MESSAGE_ROUTES: readonly MessageRoute[] = checkedRoutes([
     'transaction.simulate-return': SimulateReturnCommand,
     'transaction.simulate-return-reversal': SimulateReturnReversalCommand,
     'transaction.simulate-settlement': SimulateSettlementCommand,
+    'three-ds.simulate-authentication': SimulateThreeDSAuthenticationCommand,
+    'three-ds.enter-otp': EnterThreeDSOtpCommand,
+    'three-ds.respond-to-challenge': RespondToThreeDSChallengeCommand,
   }),
   ...commandsOf('webhooks', {
     'event-subscription.create': CreateEventSubscriptionCommand,

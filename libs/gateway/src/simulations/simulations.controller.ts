@@ -91,6 +91,7 @@ export class SimulationsController {
         merchantAmount: body.merchant_amount ?? body.amount,
         presented: { cvv: body.cvv, expMonth: body.exp_month, expYear: body.exp_year, pin: body.pin },
         partialApprovalCapable: body.partial_approval_capable,
+        ...(body.three_ds_authentication_token !== undefined ? { threeDSAuthenticationToken: body.three_ds_authentication_token } : {}),
         ...(body.status === 'BALANCE_INQUIRY' || body.status === 'FINANCIAL_AUTHORIZATION' ? { kind: body.status } : {}),
         ...posOf(body),
       },
@@ -110,7 +111,7 @@ export class SimulationsController {
     kind: 'CREDIT_AUTHORIZATION' | 'FINANCIAL_CREDIT_AUTHORIZATION',
   ): Promise<SimulationResponse> {
     if (body.amount === 0) throw new RequestInvalid(`amount must be 1 or more for a ${kind}`);
-    const purchaseOnly = (['cvv', 'exp_month', 'exp_year', 'pin', 'partial_approval_capable', 'merchant_currency', 'merchant_amount', 'pan_entry_mode', 'wallet_type', 'cash_amount'] as const).filter((field) => body[field] !== undefined);
+    const purchaseOnly = (['cvv', 'exp_month', 'exp_year', 'pin', 'partial_approval_capable', 'merchant_currency', 'merchant_amount', 'pan_entry_mode', 'wallet_type', 'cash_amount', 'three_ds_authentication_token'] as const).filter((field) => body[field] !== undefined);
     if (purchaseOnly.length > 0) throw new RequestInvalid(`${purchaseOnly.join(', ')} cannot be sent with status ${kind}`);
     return this.credit(programToken, request, body.pan, body.amount, merchantOf(body), kind);
   }

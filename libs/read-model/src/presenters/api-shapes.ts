@@ -1,4 +1,4 @@
-import { fundingTimestamp, FundingSourceResponse, isoSeconds, TransactionEventResponse, TransactionResponse } from '@ledger/contracts';
+import { fundingTimestamp, FundingSourceResponse, isoSeconds, presentCardholderAuthentication, TransactionEventResponse, TransactionResponse } from '@ledger/contracts';
 import type { CardResponse, LithicCardFields, PosResponse } from '@ledger/contracts';
 import { CARDHOLDER_CURRENCY, detailedResultOf, effectivePolarity, enforcedRuleTokens, isFinancialEvent, localAmountAtRate, refusingRuleResults, type TransactionEventEntry } from '@ledger/domain';
 import type { Card, FundingSource, Transaction } from '../generated/prisma/client';
@@ -148,7 +148,7 @@ export function presentTransaction<C extends CardWithoutSecrets>(
     network_risk_score: null,
     acquirer_reference_number: null,
     avs: null,
-    cardholder_authentication: null,
+    cardholder_authentication: entries[0]?.cardholderAuthentication ? presentCardholderAuthentication(entries[0].cardholderAuthentication) : null,
     financial_account_token: null,
     service_location: null,
     token_info: null,

@@ -2,7 +2,8 @@ import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomInt } from 'node:crypto';
 import { AuthorizeCardSpendCommand, CardSpendDecision, SimulateAuthorizationCommand, SimulationAccepted } from '@ledger/contracts';
-import type { FaultPoints, PipelineEnvironment } from '@ledger/event-store';
+import { type CardholderAuthentication, cardholderAuthenticationFor, threeDSAuthenticationDecider, threeDSAuthenticationStreamId } from '@ledger/domain';
+import { commandHandler, type FaultPoints, type PipelineEnvironment } from '@ledger/event-store';
 import { FAULT_POINTS, PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 import { CardLocator } from '../card-locator';
 
@@ -24,6 +25,7 @@ export class SimulateAuthorizationHandler implements ICommandHandler<SimulateAut
 
   async execute({ origin, authorization, transactionToken }: SimulateAuthorizationCommand): Promise<SimulationAccepted> {
     const cardToken = await this.locator.cardTokenFor(authorization.pan, origin.programToken);
+    const cardholderAuthentication = authorization.threeDSAuthenticationToken === undefined ? undefined : await this.cardholderAuthentication(authorization.threeDSAuthenticationToken, cardToken, origin.programToken);
     const decision = await this.commands.execute<AuthorizeCardSpendCommand, CardSpendDecision>(
       new AuthorizeCardSpendCommand(origin, cardToken, {
         transactionToken,
@@ -37,9 +39,20 @@ export class SimulateAuthorizationHandler implements ICommandHandler<SimulateAut
         partialApprovalCapable: authorization.partialApprovalCapable,
         ...(authorization.kind !== undefined ? { kind: authorization.kind } : {}),
         ...(authorization.pos !== undefined ? { pos: authorization.pos } : {}),
+        // Only an authorization that names a 3DS authentication carries one: every other is written as before.
+        ...(cardholderAuthentication !== undefined ? { cardholderAuthentication } : {}),
       }),
     );
     this.faults.reached('decision-replied');
     return { transactionToken, result: decision.result, position: decision.position };
+  }
+
+  /**
+   * The authentication as it stands when the authorization is made, copied into the authorization's
+   * event: the transaction then shows it on replay without this stream, which is only read here.
+   */
+  private async cardholderAuthentication(token: string, cardToken: string, programToken: string): Promise<CardholderAuthentication> {
+    const authentication = await commandHandler(this.env, threeDSAuthenticationDecider, threeDSAuthenticationStreamId(token)).state();
+    return cardholderAuthenticationFor(authentication, token, cardToken, programToken);
   }
 }

@@ -1,0 +1,6 @@
+export class GetThreeDSAuthenticationQuery {
+  constructor(
+    readonly programToken: string,
+    readonly threeDSAuthenticationToken: string,
+  ) {}
+}
