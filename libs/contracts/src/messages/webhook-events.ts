@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isAuthRuleBacktestStream, isTransactionStream, type WebhookEventType } from '@ledger/domain';
+import { isAuthRuleBacktestStream, isThreeDSAuthenticationStream, isTransactionStream, type WebhookEventType } from '@ledger/domain';
 import type { IntegrationMessage } from './integration-message';
 
 /**
@@ -25,11 +25,18 @@ const CARD_WEBHOOKS: Readonly<Record<string, WebhookEventType>> = {
 /** The webhooks whose body is the card with what its plastic's event says (cardPlasticBody). */
 export const CARD_PLASTIC_WEBHOOKS: readonly WebhookEventType[] = ['card.shipped', 'card.renewed', 'card.reissued', 'card.converted'];
 
+/** A 3DS authentication's events, each of which carries the whole authentication (its body). */
+const THREE_DS_WEBHOOKS: Readonly<Record<string, WebhookEventType>> = {
+  ThreeDSAuthenticationCreated: 'three_ds_authentication.created',
+  ThreeDSChallengeCompleted: 'three_ds_authentication.updated',
+};
+
 /** The webhook an event is delivered as, or null for events no webhook carries. */
 export function webhookEventTypeOf(message: Pick<IntegrationMessage, 'type' | 'stream_id'>): WebhookEventType | null {
   if (message.stream_id.startsWith('card-')) return CARD_WEBHOOKS[message.type] ?? null;
   if (isTransactionStream(message.stream_id) && message.type.startsWith('Transaction')) return 'card_transaction.updated';
   if (isAuthRuleBacktestStream(message.stream_id) && message.type === 'AuthRuleBacktestReported') return 'auth_rules.backtest_report.created';
+  if (isThreeDSAuthenticationStream(message.stream_id)) return THREE_DS_WEBHOOKS[message.type] ?? null;
   return null;
 }
 

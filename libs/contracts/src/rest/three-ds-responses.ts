@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import type { CardholderAuthentication, ExistingThreeDSAuthentication } from '@ledger/domain';
+import { type CardholderAuthentication, type ExistingThreeDSAuthentication, threeDSAuthenticationAfter, type ThreeDSAuthenticationEvent } from '@ledger/domain';
 
 /** Lithic's ThreeDSAuthentication (`lithic/resources/three-ds/three-ds`), as far as a simulated authentication fills it. */
 
@@ -100,6 +100,14 @@ export function presentThreeDSAuthentication(authentication: ExistingThreeDSAuth
       type: 'GOODS_SERVICE_PURCHASE',
     },
   };
+}
+
+/** The webhooks three_ds_authentication.created and .updated: the authentication as the event left it, with Lithic's event type. */
+export type ThreeDSAuthenticationWebhookBody = ThreeDSAuthenticationResponse & { readonly event_type: 'three_ds_authentication.created' | 'three_ds_authentication.updated' };
+
+export function threeDSAuthenticationWebhookBody(event: ThreeDSAuthenticationEvent): ThreeDSAuthenticationWebhookBody {
+  const eventType = event.type === 'ThreeDSAuthenticationCreated' ? 'three_ds_authentication.created' : 'three_ds_authentication.updated';
+  return { event_type: eventType, ...presentThreeDSAuthentication(threeDSAuthenticationAfter(event)) };
 }
 
 export function presentCardholderAuthentication(authentication: CardholderAuthentication): CardholderAuthenticationResponse {

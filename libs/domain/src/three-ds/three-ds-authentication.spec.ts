@@ -1,6 +1,7 @@
 import { now, otherProgramToken, programToken } from '../../test/fixtures';
 import { cardholderAuthenticationFor } from './cardholder-authentication';
 import {
+  threeDSAuthenticationAfter,
   threeDSAuthenticationDecider,
   threeDSAuthenticationStreamId,
   type SimulateThreeDSAuthentication,
@@ -33,6 +34,7 @@ const simulate = (overrides: Partial<SimulateThreeDSAuthentication> = {}): Simul
   ...overrides,
 });
 const challenging = simulate({ merchant: { id: 'OODKZAPJVN4YS7O', country: 'USA', mcc: '5812', name: 'challenge coffee' } });
+const { type: _type, ...simulated } = challenging;
 const otp = (value: string): ThreeDSAuthenticationCommand => ({ type: 'EnterThreeDSOtp', programToken, threeDSAuthenticationToken: token, otp: value });
 
 describe('3DS authentication', () => {
@@ -67,8 +69,22 @@ describe('3DS authentication', () => {
     const [completed] = given(given([]).when(challenging)).when(otp('123456'));
     expect(completed).toEqual({
       type: 'ThreeDSChallengeCompleted',
-      data: { threeDSAuthenticationToken: token, result: 'SUCCESS', decisionMadeBy: 'LITHIC_DEFAULT', challenge: { method: 'SMS_OTP', status: 'SUCCESS', orchestratedBy: 'LITHIC' }, at: now.toISOString() },
+      data: {
+        ...simulated,
+        result: 'SUCCESS',
+        decisionMadeBy: 'LITHIC_DEFAULT',
+        challenge: { method: 'SMS_OTP', status: 'SUCCESS', orchestratedBy: 'LITHIC' },
+        created: now.toISOString(),
+        at: now.toISOString(),
+      },
     });
+  });
+
+  it('carries the whole authentication in each event, so that one event is what its webhook shows', () => {
+    const created = given([]).when(challenging);
+    const completed = given(created).when(otp('123456'));
+    expect(threeDSAuthenticationAfter(completed[0])).toEqual(state([...created, ...completed]));
+    expect(threeDSAuthenticationAfter(created[0])).toEqual(state(created));
   });
 
   it('given a pending challenge, when another OTP is entered, then the single attempt is spent and it is declined', () => {

@@ -89,15 +89,17 @@ export interface ThreeDSAuthenticationCreated {
   };
 }
 
-/** The challenge answered: the result is now final. */
+/**
+ * The challenge answered: the result is now final. Repeats the whole authentication, so that the
+ * event alone is what Lithic's three_ds_authentication.updated webhook carries.
+ */
 export interface ThreeDSChallengeCompleted {
   readonly type: 'ThreeDSChallengeCompleted';
-  readonly data: {
-    readonly threeDSAuthenticationToken: string;
+  readonly data: Omit<ThreeDSAuthenticationCreated['data'], 'result' | 'challenge'> & {
     readonly result: 'SUCCESS' | 'DECLINE';
-    readonly decisionMadeBy: DecisionMadeBy;
     readonly challenge: Challenge;
-    readonly at: string;
+    /** When the authentication was created; `at` is when its challenge was answered. */
+    readonly created: string;
   };
 }
 
@@ -113,20 +115,25 @@ export type ExistingThreeDSAuthentication = Omit<ThreeDSAuthenticationCreated['d
 
 export type ThreeDSAuthentication = { readonly status: 'absent' } | ExistingThreeDSAuthentication;
 
-export function evolveThreeDSAuthentication(authentication: ThreeDSAuthentication, event: ThreeDSAuthenticationEvent): ThreeDSAuthentication {
+/** The authentication as one of its events leaves it: each carries all of it (what a webhook body is rendered from). */
+export function threeDSAuthenticationAfter(event: ThreeDSAuthenticationEvent): ExistingThreeDSAuthentication {
   switch (event.type) {
     case 'ThreeDSAuthenticationCreated': {
       const { at, ...data } = event.data;
       return { status: 'existing', ...data, created: at, updated: at };
     }
     case 'ThreeDSChallengeCompleted': {
-      if (authentication.status !== 'existing') return authentication;
-      const { result, decisionMadeBy, challenge, at } = event.data;
-      return { ...authentication, result, decisionMadeBy, challenge, updated: at };
+      const { at, ...data } = event.data;
+      return { status: 'existing', ...data, updated: at };
     }
     default:
       return assertNever(event);
   }
+}
+
+export function evolveThreeDSAuthentication(authentication: ThreeDSAuthentication, event: ThreeDSAuthenticationEvent): ThreeDSAuthentication {
+  if (event.type === 'ThreeDSChallengeCompleted' && authentication.status !== 'existing') return authentication;
+  return threeDSAuthenticationAfter(event);
 }
 
 // ---------------------------------------------------------------- decide
@@ -150,13 +157,17 @@ function pendingChallenge(authentication: ThreeDSAuthentication, token: string, 
   return { ...owned, challenge: owned.challenge };
 }
 
+function completed(pending: ExistingThreeDSAuthentication, result: 'SUCCESS' | 'DECLINE', decisionMadeBy: DecisionMadeBy, challenge: Challenge, now: Date): ThreeDSChallengeCompleted {
+  const { status: _status, updated: _updated, ...authentication } = pending;
+  return { type: 'ThreeDSChallengeCompleted', data: { ...authentication, result, decisionMadeBy, challenge, at: now.toISOString() } };
+}
+
 /** One attempt, as Lithic's sandbox allows: the right OTP authenticates, any other declines. */
 function decideOtp(command: EnterThreeDSOtp, authentication: ThreeDSAuthentication, now: Date): ThreeDSAuthenticationEvent[] {
   const pending = pendingChallenge(authentication, command.threeDSAuthenticationToken, command.programToken);
   const passed = command.otp === SANDBOX_OTP;
   const challenge: Challenge = { ...pending.challenge, status: passed ? 'SUCCESS' : 'ATTEMPTS_EXCEEDED' };
-  const data = { threeDSAuthenticationToken: pending.threeDSAuthenticationToken, result: passed ? 'SUCCESS' : 'DECLINE', decisionMadeBy: 'LITHIC_DEFAULT', challenge, at: now.toISOString() } as const;
-  return [{ type: 'ThreeDSChallengeCompleted', data }];
+  return [completed(pending, passed ? 'SUCCESS' : 'DECLINE', 'LITHIC_DEFAULT', challenge, now)];
 }
 
 /** The program ran the challenge out of band and says how the cardholder answered it. */
@@ -164,8 +175,7 @@ function decideChallengeResponse(command: RespondToThreeDSChallenge, authenticat
   const pending = pendingChallenge(authentication, command.threeDSAuthenticationToken, command.programToken);
   const approved = command.response === 'APPROVE';
   const challenge: Challenge = { method: 'OUT_OF_BAND', status: approved ? 'SUCCESS' : 'CANCELED_OOB', orchestratedBy: 'CUSTOMER' };
-  const data = { threeDSAuthenticationToken: pending.threeDSAuthenticationToken, result: approved ? 'SUCCESS' : 'DECLINE', decisionMadeBy: 'CUSTOMER_ENDPOINT', challenge, at: now.toISOString() } as const;
-  return [{ type: 'ThreeDSChallengeCompleted', data }];
+  return [completed(pending, approved ? 'SUCCESS' : 'DECLINE', 'CUSTOMER_ENDPOINT', challenge, now)];
 }
 
 export function decideThreeDSAuthentication(command: ThreeDSAuthenticationCommand, authentication: ThreeDSAuthentication, { now }: DecisionContext): ThreeDSAuthenticationEvent[] {

@@ -53,3 +53,11 @@ describe('an auth rule backtest', () => {
     expect(topicFor(onBacktestStream('AuthRuleBacktestRequested'))).toBeNull();
   });
 });
+
+describe('a 3DS authentication', () => {
+  it('goes to the programs topic (the webhooks three_ds_authentication.created and .updated)', () => {
+    const recorded = { type: 'ThreeDSAuthenticationCreated', streamId: 'three-ds-authentication-t-1', data: { threeDSAuthenticationToken: 't-1', programToken: 'p-1' } } as unknown as RecordedEvent;
+    expect(topicFor(recorded)).toBe(TOPICS.programs);
+    expect(topicFor({ ...recorded, type: 'ThreeDSChallengeCompleted' })).toBe(TOPICS.programs);
+  });
+});

@@ -1,5 +1,5 @@
 import { ENVELOPE_VERSION, TOPICS, withoutSecretFields, type IntegrationMessage, type Topic } from '@ledger/contracts';
-import { isAuthRuleBacktestStream, isTransactionStream } from '@ledger/domain';
+import { isAuthRuleBacktestStream, isThreeDSAuthenticationStream, isTransactionStream } from '@ledger/domain';
 import { formatPosition, type RecordedEvent } from '@ledger/event-store';
 
 /**
@@ -16,6 +16,8 @@ export function topicFor(recorded: RecordedEvent): Topic | null {
   if (recorded.streamId.startsWith('program-')) return TOPICS.programs;
   // A backtest report is the program's news (Lithic's auth_rules.backtest_report.created), keyed by the program like its other events.
   if (recorded.type === 'AuthRuleBacktestReported' && isAuthRuleBacktestStream(recorded.streamId)) return TOPICS.programs;
+  // So is a 3DS authentication (Lithic's three_ds_authentication.created and .updated).
+  if (isThreeDSAuthenticationStream(recorded.streamId)) return TOPICS.programs;
   return null;
 }
 

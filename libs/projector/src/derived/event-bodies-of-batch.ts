@@ -1,5 +1,5 @@
-import { backtestReportCreatedBody, CARD_PLASTIC_WEBHOOKS, decodeEvent, subjectTokenOf, webhookEventTypeOf, type LedgerEvent } from '@ledger/contracts';
-import { type AuthRuleBacktestReported, reportedBacktest, type WebhookEventType } from '@ledger/domain';
+import { backtestReportCreatedBody, CARD_PLASTIC_WEBHOOKS, decodeEvent, subjectTokenOf, threeDSAuthenticationWebhookBody, webhookEventTypeOf, type LedgerEvent } from '@ledger/contracts';
+import { type AuthRuleBacktestReported, reportedBacktest, type ThreeDSAuthenticationEvent, type WebhookEventType } from '@ledger/domain';
 import type { RecordedEvent } from '@ledger/event-store';
 import {
   cardCreatedBody,
@@ -53,8 +53,8 @@ export class EventBodiesOfBatch {
 
   /** Step one, before loading: the rows an event's body reads that the event itself names. */
   need(event: LedgerEvent, subject: WebhookSubject, rows: ProjectionRows): void {
-    // A backtest report's body is the event itself: it reads no rows.
-    if (subject.eventType === 'auth_rules.backtest_report.created') return;
+    // A backtest report's body, and a 3DS authentication's, is the event itself: it reads no rows.
+    if (subject.eventType === 'auth_rules.backtest_report.created' || isThreeDSWebhook(subject.eventType)) return;
     const data = event.data as { cardToken?: string; fundingToken?: string };
     if (subject.eventType === 'card_transaction.updated') {
       rows.transactions.need(subject.token);
@@ -108,6 +108,7 @@ export class EventBodiesOfBatch {
 
   private body(recorded: RecordedEvent, subject: WebhookSubject, rows: ProjectionRows, before: CardUpdatableFields | null) {
     if (subject.eventType === 'auth_rules.backtest_report.created') return backtestReportCreatedBody(reportedBacktest(recorded as unknown as AuthRuleBacktestReported));
+    if (isThreeDSWebhook(subject.eventType)) return threeDSAuthenticationWebhookBody(recorded as unknown as ThreeDSAuthenticationEvent);
     if (subject.eventType === 'card_transaction.updated') {
       const row = rows.transactions.get(subject.token);
       if (row === null) throw missing(subject, recorded);
@@ -128,6 +129,10 @@ export class EventBodiesOfBatch {
     if (!row || !funding) throw missing(subject, recorded);
     return presentCardWithoutSecrets(row, funding);
   }
+}
+
+function isThreeDSWebhook(eventType: WebhookEventType): boolean {
+  return eventType === 'three_ds_authentication.created' || eventType === 'three_ds_authentication.updated';
 }
 
 function missing(subject: WebhookSubject, recorded: RecordedEvent): Error {

@@ -167,9 +167,31 @@ const backtestEvents: RecordedEvent[] = [
   position: { commit: BigInt(version + 10), prepare: BigInt(version + 10) },
   recordedAt: occurred,
 }));
+/** A 3DS authentication's stream: each event carries the whole authentication (its webhook body). */
+const threeDSToken = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
+const threeDSMerchant = { id: 'M1', country: 'USA', mcc: '5812', name: 'COFFEE SHOP' };
+const threeDSEvents: RecordedEvent[] = [
+  {
+    type: 'ThreeDSAuthenticationCreated',
+    data: { threeDSAuthenticationToken: threeDSToken, cardToken, programToken: program, merchant: threeDSMerchant, amount: 1250, currency: 'USD', cardExpiryCheck: 'MATCH', result: 'SUCCESS', decisionMadeBy: 'LITHIC_DEFAULT', challenge: null, at: occurred },
+  },
+].map((event, version) => ({
+  ...event,
+  schemaVersion: 1,
+  metadata: { eventId: `c3000000-0000-4000-8000-00000000000${version}`, occurredAt: occurred, programToken: program } as RecordedEvent['metadata'],
+  streamId: `three-ds-authentication-${threeDSToken}`,
+  streamVersion: version,
+  position: { commit: BigInt(version + 20), prepare: BigInt(version + 20) },
+  recordedAt: occurred,
+}));
+const STREAMS: Readonly<Record<string, RecordedEvent[]>> = {
+  [`card-${cardToken}`]: cardEvents,
+  [`auth-rule-backtest-${backtestToken}`]: backtestEvents,
+  [`three-ds-authentication-${threeDSToken}`]: threeDSEvents,
+};
 const cardStream: Pick<EventStore, 'readStream'> = {
   readStream: async (streamId, options) => {
-    const events = streamId === `card-${cardToken}` ? cardEvents : streamId === `auth-rule-backtest-${backtestToken}` ? backtestEvents : [];
+    const events = STREAMS[streamId] ?? [];
     return events.slice(options?.fromVersion ?? 0).slice(0, options?.maxCount);
   },
 };
@@ -217,6 +239,23 @@ it('sends a backtest report as auth_rules.backtest_report.created, its body the 
   });
   // The request is no news: only the report is sent.
   expect(await enqueue({ ...report, id: 'c0000000-0000-4000-8000-000000000008', type: 'AuthRuleBacktestRequested', stream_version: 0 })).toBe(0);
+});
+
+it('sends a 3DS authentication as three_ds_authentication.created, its body the authentication as its event tells it', async () => {
+  const created = { ...envelope('ThreeDSAuthenticationCreated', `three-ds-authentication-${threeDSToken}`, 'c0000000-0000-4000-8000-000000000009', program, 0), card_token: null };
+  expect(await enqueue(created)).toBe(1);
+  const [row] = await rows();
+  expect(row).toMatchObject({ subscriptionToken: subscriptions.all, eventType: 'three_ds_authentication.created' });
+  expect(JSON.parse(row.body)).toMatchObject({
+    event_type: 'three_ds_authentication.created',
+    token: threeDSToken,
+    card_token: cardToken,
+    authentication_result: 'SUCCESS',
+    challenge_orchestrated_by: 'NO_CHALLENGE',
+    merchant: { ...threeDSMerchant, risk_indicator: {} },
+    transaction: { amount: 1250, currency: 'USD' },
+    created: occurred,
+  });
 });
 
 it('makes no webhook of events no webhook carries', async () => {

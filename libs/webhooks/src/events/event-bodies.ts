@@ -1,5 +1,5 @@
-import { backtestReportCreatedBody, type BacktestReportCreatedBody, CARD_PLASTIC_WEBHOOKS, decodeEvent, ledgerCodec } from '@ledger/contracts';
-import { type AuthRuleBacktestEvent, reportedBacktest, type WebhookEventType } from '@ledger/domain';
+import { backtestReportCreatedBody, type BacktestReportCreatedBody, CARD_PLASTIC_WEBHOOKS, decodeEvent, ledgerCodec, threeDSAuthenticationWebhookBody, type ThreeDSAuthenticationWebhookBody } from '@ledger/contracts';
+import { type AuthRuleBacktestEvent, reportedBacktest, type ThreeDSAuthenticationEvent, type WebhookEventType } from '@ledger/domain';
 import type { EventStore } from '@ledger/event-store';
 import { cardCreatedBody, cardPlasticBody, cardTransactionUpdatedBody, cardUpdatedBody, type CardPlasticEvent, type EventBody } from '@ledger/read-model';
 import { WebhookPayloads } from '../delivery/webhook-payloads';
@@ -25,8 +25,9 @@ export class EventBodies {
   }
 
   /** The body of the event at `event`, or null when the read model lacks the card or transaction. */
-  async body(eventType: WebhookEventType, subjectToken: string, event: EventAt): Promise<EventBody | BacktestReportCreatedBody | null> {
+  async body(eventType: WebhookEventType, subjectToken: string, event: EventAt): Promise<EventBody | BacktestReportCreatedBody | ThreeDSAuthenticationWebhookBody | null> {
     if (eventType === 'auth_rules.backtest_report.created') return this.backtestReport(event);
+    if (eventType === 'three_ds_authentication.created' || eventType === 'three_ds_authentication.updated') return this.threeDSAuthentication(event);
     if (eventType === 'card_transaction.updated') {
       const transaction = await this.payloads.transaction(subjectToken);
       return transaction && cardTransactionUpdatedBody(transaction);
@@ -36,6 +37,12 @@ export class EventBodies {
     if (eventType === 'card.created') return cardCreatedBody(card);
     if (CARD_PLASTIC_WEBHOOKS.includes(eventType)) return cardPlasticBody(card, await this.eventAt(event));
     return cardUpdatedBody(card, await cardUpdateOf(this.store, event));
+  }
+
+  /** Each event of a 3DS authentication carries all of it, so it is its own body, as a backtest report is. */
+  private async threeDSAuthentication(event: EventAt): Promise<ThreeDSAuthenticationWebhookBody | null> {
+    const [recorded] = await this.store.readStream(event.streamId, { fromVersion: event.streamVersion, maxCount: 1 });
+    return recorded ? threeDSAuthenticationWebhookBody(ledgerCodec<ThreeDSAuthenticationEvent>().decode(recorded)) : null;
   }
 
   /** A backtest report is its own body: the ledger event carries all of it, and no read model holds it. */
