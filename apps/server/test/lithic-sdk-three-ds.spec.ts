@@ -1,6 +1,7 @@
 import Lithic from 'lithic';
 import type { ThreeDSAuthentication } from 'lithic/resources/three-ds/three-ds';
 import type { TransactionSimulateAuthorizationParams } from 'lithic/resources/transactions/transactions';
+import { runAdminCommand } from '@ledger/admin';
 import { ledgerForTests } from './test-ledger';
 
 /**
@@ -22,6 +23,8 @@ describe('the lithic SDK: 3-D Secure', () => {
   let client: Lithic;
   let pan: string;
   let cardToken: string;
+  /** Before the card's first transaction: the moment an as_of view shows none. */
+  let beforeAnyTransaction: string;
 
   beforeAll(async () => {
     const { apiKey } = await t.createProgram('three-ds');
@@ -29,6 +32,7 @@ describe('the lithic SDK: 3-D Secure', () => {
     const card = await client.cards.create({ type: 'VIRTUAL' });
     pan = card.pan!;
     cardToken = card.token;
+    beforeAnyTransaction = new Date().toISOString();
   });
 
   it('authenticates an ordinary purchase without friction, and retrieve shows it', async () => {
@@ -114,5 +118,19 @@ describe('the lithic SDK: 3-D Secure', () => {
     await expect(otherClient.threeDS.authentication.retrieve(token!)).rejects.toMatchObject({ status: 404 });
     const otherCard = await client.cards.create({ type: 'VIRTUAL' });
     await expect(client.transactions.simulateAuthorization(authorizationAfter(otherCard.pan!, token!, 100))).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('after all of the above, replays identically, verifies clean, and as_of shows the transactions with their cardholder authentication', async () => {
+    const replay = await runAdminCommand(t.ledger.app, ['replay']);
+    expect(replay.output).toMatchObject({ identical: true, differenceCount: 0 });
+    const verify = await runAdminCommand(t.ledger.app, ['verify']);
+    expect(verify.ok).toBe(true);
+
+    const live = await client.transactions.list({ card_token: cardToken });
+    const asOf = (moment: string) => client.transactions.list({ card_token: cardToken }, { query: { as_of: moment } });
+    const authentications = (page: typeof live) => page.data.map((transaction) => transaction.cardholder_authentication);
+    expect(authentications(live).filter((shown) => shown !== null)).toHaveLength(2);
+    expect((await asOf(beforeAnyTransaction)).data).toEqual([]);
+    expect(authentications(await asOf(new Date(Date.now() + 1_000).toISOString()))).toEqual(authentications(live));
   });
 });
