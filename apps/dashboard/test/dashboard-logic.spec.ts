@@ -1,6 +1,8 @@
 import { chainEvents } from '@ledger/event-store';
 import { AuditEvent, checkChain } from '../src/hash-chain';
 import { money, parseMoney } from '../src/money';
+import { WEBHOOK_EVENT_TYPES } from '../src/webhook-event-types';
+import { WEBHOOK_EVENT_TYPES as SUBSCRIBABLE } from '@ledger/domain';
 
 /** The dashboard's own logic, in Node: what the browser tests cannot pin down case by case. */
 
@@ -59,5 +61,11 @@ describe('checkChain, against chains the event store writes', () => {
     const statuses = await checkChain(redacted);
     expect(statuses.map((status) => status.kind)).toEqual(['linked', 'verified', 'verified']);
     expect(statuses[0]).toEqual({ kind: 'linked', why: expect.stringContaining('panEncrypted') });
+  });
+});
+
+describe('webhook event types', () => {
+  it("offers exactly the types a subscription can name", () => {
+    expect([...WEBHOOK_EVENT_TYPES].sort()).toEqual([...SUBSCRIBABLE].sort());
   });
 });

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'preact/hooks';
 import { get, Page, post, remove } from '../api';
 import { Column, DataTable } from '../data-table';
 import { useLive } from '../live';
+import { WEBHOOK_EVENT_TYPES as EVENT_TYPES } from '../webhook-event-types';
 import { ErrorNote, InlineForm, Json, SecretNote, SelectField, TextField, useAction, useLoad, when } from '../ui';
 
-const EVENT_TYPES = ['card.created', 'card.updated', 'card_transaction.updated', 'auth_rules.backtest_report.created'];
 
 export function WebhooksPage() {
   const live = useLive();
