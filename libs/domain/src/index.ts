@@ -62,3 +62,7 @@ export * from './cards/authorization-pos';
 export * from './three-ds/three-ds-authentication';
 export * from './three-ds/three-ds-errors';
 export * from './three-ds/cardholder-authentication';
+export * from './tokenizations/tokenization';
+export * from './tokenizations/tokenization-errors';
+export * from './tokenizations/tokenization-outcome';
+export * from './tokenizations/program-tokenizations';

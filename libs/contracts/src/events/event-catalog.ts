@@ -1,11 +1,11 @@
-import type { AccountVelocityUsageEvent, ThreeDSAuthenticationEvent, AuthRuleBacktestEvent, AuthRuleEvent, ProgramAuthRulesEvent, CardEvent, CardNumberAssigned, EventSubscriptionEvent, ProgramEvent, TransactionEvent } from '@ledger/domain';
+import type { AccountVelocityUsageEvent, ThreeDSAuthenticationEvent, AuthRuleBacktestEvent, AuthRuleEvent, ProgramAuthRulesEvent, CardEvent, CardNumberAssigned, EventSubscriptionEvent, ProgramEvent, TransactionEvent, ProgramTokenizationsEvent, TokenizationEvent } from '@ledger/domain';
 
 /**
  * Every event type the ledger records, with the schema version it is written at today. Auditors read
  * these names and versions in the store; a change to an event's data shape bumps its version and adds
  * an upcaster below, so old events still replay.
  */
-export type LedgerEvent = CardEvent | CardNumberAssigned | ProgramEvent | TransactionEvent | EventSubscriptionEvent | AuthRuleEvent | ProgramAuthRulesEvent | AuthRuleBacktestEvent | AccountVelocityUsageEvent | ThreeDSAuthenticationEvent;
+export type LedgerEvent = CardEvent | CardNumberAssigned | ProgramEvent | TransactionEvent | EventSubscriptionEvent | AuthRuleEvent | ProgramAuthRulesEvent | AuthRuleBacktestEvent | AccountVelocityUsageEvent | ThreeDSAuthenticationEvent | TokenizationEvent | ProgramTokenizationsEvent;
 export type LedgerEventType = LedgerEvent['type'];
 
 export const EVENT_SCHEMA_VERSIONS: Readonly<Record<LedgerEventType, number>> = {
@@ -67,6 +67,11 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<LedgerEventType, number>> = 
   AuthRuleUsageCounted: 1,
   ThreeDSAuthenticationCreated: 1,
   ThreeDSChallengeCompleted: 1,
+  TokenizationDecided: 1,
+  TokenizationStatusChanged: 1,
+  TokenizationActivationCodeResent: 1,
+  TokenizationDigitalCardArtUpdated: 1,
+  TokenizationListed: 1,
 };
 
 export function isLedgerEventType(type: string): type is LedgerEventType {
