@@ -12,6 +12,7 @@ import { AuthorizationStreamClient } from './authorization-stream/authorization-
 import { CreateAuthRuleHandler, DeleteAuthRuleHandler, DraftAuthRuleHandler, PromoteAuthRuleHandler, UpdateAuthRuleHandler } from './auth-rules/auth-rule.handlers';
 import { RequestAuthRuleBacktestHandler } from './auth-rules/auth-rule-backtest.handler';
 import { ProgramCardHistories } from './auth-rules/program-card-histories';
+import { TOKENIZATION_HANDLERS } from './tokenizations/tokenization.handlers';
 import { DisenrollAuthorizationStreamHandler, EnrollAuthorizationStreamHandler, RotateAuthorizationStreamSecretHandler } from './authorization-stream/authorization-stream.handlers';
 
 /** The card, program and auth-rule aggregates: every decision about a card, behind the command bus. */
@@ -41,6 +42,7 @@ import { DisenrollAuthorizationStreamHandler, EnrollAuthorizationStreamHandler, 
     DeleteAuthRuleHandler,
     RequestAuthRuleBacktestHandler,
     ProgramCardHistories,
+    ...TOKENIZATION_HANDLERS,
   ],
 })
 export class CardServiceModule {}

@@ -46,3 +46,6 @@ export * from './commands/three-ds-commands';
 export * from './queries/three-ds-queries';
 export * from './rest/three-ds-requests';
 export * from './rest/three-ds-responses';
+export * from './commands/tokenization-commands';
+export * from './rest/tokenization-requests';
+export * from './rest/tokenization-responses';

@@ -66,3 +66,4 @@ export * from './tokenizations/tokenization';
 export * from './tokenizations/tokenization-errors';
 export * from './tokenizations/tokenization-outcome';
 export * from './tokenizations/program-tokenizations';
+export * from './tokenizations/card-provisioning';

@@ -59,11 +59,13 @@ import { GetAuthRuleBacktestHandler } from './auth-rules/auth-rule-backtest-quer
 import { ThreeDSController } from './three-ds/three-ds.controller';
 import { ThreeDSSimulationsController } from './three-ds/three-ds-simulations.controller';
 import { GetThreeDSAuthenticationHandler } from './three-ds/three-ds-query.handler';
+import { CardProvisioningController, TokenizationSimulationsController, TokenizationsController } from './tokenizations/tokenizations.controller';
+import { TokenizationStreams } from './tokenizations/tokenization-streams';
 
 /** The REST API: authenticates, validates, and turns each call into a command or a query. */
 @Module({
   imports: [CqrsModule, DiscoveryModule, RateLimitModule],
-  controllers: [HealthController, CardsController, AuditController, TransactionsController, SimulationsController, TestClockController, CardShipmentController, CardProgramsController, AccountsController, AuthorizationStreamController, ResponderEndpointsController, EventSubscriptionsController, EventsController, SendExampleController, AuthRuleResultsController, AuthRulesController, AuthRuleBacktestsController, DashboardController, FinancialAccountsController, CardFinancialAccountsController, ThreeDSController, ThreeDSSimulationsController],
+  controllers: [HealthController, CardsController, AuditController, TransactionsController, SimulationsController, TestClockController, CardShipmentController, CardProgramsController, AccountsController, AuthorizationStreamController, ResponderEndpointsController, EventSubscriptionsController, EventsController, SendExampleController, AuthRuleResultsController, AuthRulesController, AuthRuleBacktestsController, DashboardController, FinancialAccountsController, CardFinancialAccountsController, ThreeDSController, ThreeDSSimulationsController, TokenizationsController, TokenizationSimulationsController, CardProvisioningController],
   providers: [
     ReadModelApiKeyDirectory,
     { provide: API_KEY_DIRECTORY, inject: [ReadModelApiKeyDirectory], useFactory: (directory: ReadModelApiKeyDirectory) => new CachedApiKeyDirectory(directory) },
@@ -101,6 +103,7 @@ import { GetThreeDSAuthenticationHandler } from './three-ds/three-ds-query.handl
     GetAuthRuleBacktestHandler,
     ...AUTH_RULE_RESULT_QUERY_HANDLERS,
     GetThreeDSAuthenticationHandler,
+    TokenizationStreams,
     StreamEvents,
     TimeTravel,
     Balances,

@@ -8,6 +8,7 @@ import { SimulateReturnReversalHandler } from './simulate-return-reversal/simula
 import { SimulateSettlementHandler } from './simulate-settlement/simulate-settlement.handler';
 import { SimulateTransactionEventHandler } from './simulate-transaction-event/simulate-transaction-event.handler';
 import { EnterThreeDSOtpHandler, RespondToThreeDSChallengeHandler, SimulateThreeDSAuthenticationHandler } from './three-ds/three-ds-authentication.handlers';
+import { SimulateTokenizationHandler } from './simulate-tokenization/simulate-tokenization.handler';
 import { TransactionMovements } from './transaction-movement/transaction-movement';
 
 /** The transaction aggregate: simulated network traffic on a card's transactions. */
@@ -25,6 +26,7 @@ import { TransactionMovements } from './transaction-movement/transaction-movemen
     SimulateThreeDSAuthenticationHandler,
     EnterThreeDSOtpHandler,
     RespondToThreeDSChallengeHandler,
+    SimulateTokenizationHandler,
   ],
 })
 export class TransactionServiceModule {}

@@ -2,6 +2,7 @@ import { RequestAuthRuleBacktestCommand } from '../commands/auth-rule-backtest-c
 import { EnterThreeDSOtpCommand, RespondToThreeDSChallengeCommand, SimulateThreeDSAuthenticationCommand } from '../commands/three-ds-commands';
 import { CreateAuthRuleCommand, DeleteAuthRuleCommand, DraftAuthRuleCommand, PromoteAuthRuleCommand, UpdateAuthRuleCommand } from '../commands/auth-rule-commands';
 import { CreateCardCommand, FulfillCardCommand, UpdateCardCommand } from '../commands/card-commands';
+import { ChangeTokenizationStatusCommand, ResendActivationCodeCommand, SimulateTokenizationCommand, TokenizeCardCommand, UpdateDigitalCardArtCommand } from '../commands/tokenization-commands';
 import {
   CreateEventSubscriptionCommand,
   DeleteEventSubscriptionCommand,
@@ -89,6 +90,10 @@ export const MESSAGE_ROUTES: readonly MessageRoute[] = checkedRoutes([
     'auth-rule.promote': PromoteAuthRuleCommand,
     'auth-rule.delete': DeleteAuthRuleCommand,
     'auth-rule.backtest': RequestAuthRuleBacktestCommand,
+    'tokenization.tokenize-card': TokenizeCardCommand,
+    'tokenization.change-status': ChangeTokenizationStatusCommand,
+    'tokenization.resend-activation-code': ResendActivationCodeCommand,
+    'tokenization.update-digital-card-art': UpdateDigitalCardArtCommand,
   }),
   ...commandsOf('transaction-service', {
     'transaction.simulate-authorization': SimulateAuthorizationCommand,
@@ -100,6 +105,7 @@ export const MESSAGE_ROUTES: readonly MessageRoute[] = checkedRoutes([
     'three-ds.simulate-authentication': SimulateThreeDSAuthenticationCommand,
     'three-ds.enter-otp': EnterThreeDSOtpCommand,
     'three-ds.respond-to-challenge': RespondToThreeDSChallengeCommand,
+    'tokenization.simulate': SimulateTokenizationCommand,
   }),
   ...commandsOf('webhooks', {
     'event-subscription.create': CreateEventSubscriptionCommand,
