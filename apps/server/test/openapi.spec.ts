@@ -112,7 +112,7 @@ describe('GET /openapi.json', () => {
         });
       }
       if (path.includes('{')) expect({ key, has404: '404' in operation.responses }).toEqual({ key, has404: true });
-      const takesBody = ['post', 'put', 'patch'].includes(method) && !/\/(rotate|resend|recover|replay_missing|expire_authorization|promote)$/.test(path); // these take no body (recover and replay_missing: begin/end in the query, as Lithic has them; expire_authorization: the token is in the path; promote: Lithic's takes none)
+      const takesBody = ['post', 'put', 'patch'].includes(method) && !/\/(rotate|resend|recover|replay_missing|expire_authorization|promote|activate|pause|unpause|deactivate)$/.test(path); // these take no body (a token's activate, pause, unpause and deactivate: Lithic's take none; recover and replay_missing: begin/end in the query, as Lithic has them; expire_authorization: the token is in the path; promote: Lithic's takes none)
       if (takesBody) expect({ key, body: operation.requestBody?.content?.['application/json']?.schema?.$ref }).toEqual({ key, body: expect.stringMatching(/^#\/components\/schemas\//) });
     }
     expect(doc.paths['/v1/simulate/authorize'].post.responses['422']).toBeDefined();

@@ -57,6 +57,9 @@ beforeAll(async () => {
   tokens.card_token = card.token;
   tokens.pan = card.pan;
   tokens.funding_token = card.funding.token;
+  tokens.card_cvv = card.cvv;
+  tokens.card_expiration_date = `${card.exp_month}/${card.exp_year.slice(-2)}`;
+  tokens.tokenization_token = (await ok(t.call('POST', '/v1/simulate/tokenizations', { body: { pan: card.pan, cvv: card.cvv, expiration_date: tokens.card_expiration_date, tokenization_source: 'APPLE_PAY' } }))).token;
   tokens.account_token = (await ok(t.call('GET', '/v1/accounts'))).data[0].token;
   tokens.auth_rule_token = (await ok(t.call('POST', '/v2/auth_rules', { body: { type: 'CONDITIONAL_ACTION', program_level: true, parameters: BLOCK_GAMBLING } }))).token;
   tokens.auth_rule_backtest_token = (await ok(t.call('POST', `/v2/auth_rules/${tokens.auth_rule_token}/backtests`, { body: {} }))).backtest_token;
@@ -201,6 +204,20 @@ function validBody(key: string): Record<string, unknown> {
     'POST /v1/three_ds_authentication/simulate': { merchant: { id: 'M1', country: 'USA', mcc: '5812', name: 'CHALLENGE SHOP' }, pan: tokens.pan, transaction: { amount: 1, currency: 'USD' }, card_expiry_check: 'MATCH' },
     'POST /v1/three_ds_decisioning/simulate/enter_otp': { token: tokens.three_ds_authentication_token, otp: '123456' },
     'POST /v1/three_ds_decisioning/challenge_response': { token: tokens.three_ds_authentication_token, challenge_response: 'APPROVE' },
+    'POST /v1/simulate/tokenizations': {
+      pan: tokens.pan,
+      cvv: tokens.card_cvv,
+      expiration_date: tokens.card_expiration_date,
+      tokenization_source: 'GOOGLE',
+      account_score: 5,
+      device_score: 5,
+      entity: 'e',
+      wallet_recommended_decision: 'APPROVED',
+    },
+    'POST /v1/tokenizations/{tokenization_token}/resend_activation_code': { activation_method_type: 'EMAIL_TO_CARDHOLDER_ADDRESS' },
+    'POST /v1/tokenizations/{tokenization_token}/update_digital_card_art': { digital_card_art_token: '5e9483eb-8103-4e16-9702-09374a0e0d1a' },
+    'POST /v1/cards/{card_token}/provision': { digital_wallet: 'GOOGLE_PAY', certificate: 'c', client_device_id: 'd', client_wallet_account_id: 'w', nonce: 'n', nonce_signature: 's' },
+    'POST /v1/cards/{card_token}/web_provision': { digital_wallet: 'GOOGLE_PAY', client_device_id: 'd', client_wallet_account_id: 'w', server_session_id: 's' },
   };
   if (!bodies[key]) throw new Error(`no valid body for ${key}: add one to validBody`);
   return structuredClone(bodies[key]);

@@ -20,6 +20,8 @@ export interface RealTokens {
   readonly statement: string;
   /** A 3DS authentication of the card, its challenge pending. */
   readonly threeDSAuthentication: string;
+  /** An ACTIVE token of the card in Apple Pay. */
+  readonly tokenization: string;
 }
 
 /**
@@ -52,6 +54,7 @@ const TOKEN_OF_NAME: Readonly<Record<string, keyof RealTokens>> = {
   financial_transaction_token: 'transaction',
   statement_token: 'statement',
   three_ds_authentication_token: 'threeDSAuthentication',
+  tokenization_token: 'tokenization',
 };
 
 /**
@@ -77,6 +80,7 @@ export async function programUnderTest(t: TestLedger, name: string): Promise<Pro
   const authRule = await call('POST', '/v2/auth_rules', { type: 'CONDITIONAL_ACTION', program_level: true, parameters: { action: 'DECLINE', conditions: [{ attribute: 'MCC', operation: 'IS_ONE_OF', value: ['7995'] }] } });
   const backtest = await call('POST', `/v2/auth_rules/${authRule.token}/backtests`, {});
   const threeDSAuthentication = await call('POST', '/v1/three_ds_authentication/simulate', { merchant: { id: 'M1', country: 'USA', mcc: '5812', name: 'CHALLENGE SHOP' }, pan: card.pan, transaction: { amount: 500, currency: 'USD' } });
+  const tokenization = await call('POST', '/v1/simulate/tokenizations', { pan: card.pan, cvv: card.cvv, expiration_date: `${card.exp_month}/${card.exp_year.slice(-2)}`, tokenization_source: 'APPLE_PAY' });
   await eventually(`${name}: the card.created event in the events feed`, async () => (await t.call('GET', `/v1/events/${event}`, { apiKey: program.apiKey })).status === 200);
   // A statement exists once a month of the account has ended: the program's clock moves into the next month.
   const financialAccount = (await call('GET', '/v1/financial_accounts')).data[0].token;
@@ -94,6 +98,7 @@ export async function programUnderTest(t: TestLedger, name: string): Promise<Pro
     authRule: authRule.token,
     backtest: backtest.backtest_token,
     financialAccount,
+    tokenization: tokenization.token,
     statement: (await call('GET', `/v1/financial_accounts/${financialAccount}/statements`)).data[0].token,
     threeDSAuthentication: threeDSAuthentication.token,
   };

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, ApiSchema, getSchemaPath } from '@nestjs/swagger';
 import { type ExistingTokenization, TOKENIZATION_STATUSES, tokenizationChannelOf, tokenRequestorNameOf, tokenUniqueReferenceOf } from '@ledger/domain';
 import { pageOf } from './responses';
 
@@ -70,8 +70,9 @@ export class ApplePayProvisioningPayload {
 }
 
 @ApiSchema({ name: 'CardProvisionModel' })
+@ApiExtraModels(ApplePayProvisioningPayload)
 export class CardProvisionResponse {
-  @ApiProperty({ oneOf: [{ type: 'string' }, { $ref: '#/components/schemas/ApplePayProvisioningPayloadModel' }], description: "Apple Pay: the three fields Apple's PassKit takes; Google Pay and Samsung Pay: one opaque base64 string" })
+  @ApiProperty({ oneOf: [{ type: 'string' }, { $ref: getSchemaPath(ApplePayProvisioningPayload) }], description: "Apple Pay: the three fields Apple's PassKit takes; Google Pay and Samsung Pay: one opaque base64 string" })
   provisioning_payload!: string | ApplePayProvisioningPayload;
 }
 
