@@ -119,6 +119,63 @@ describe('the lithic SDK: tokenizations', () => {
     expect(await tokens({ tokenization_channel: 'ALL', page_size: 1, starting_after: apple.token })).toEqual([merchant.token]);
   });
 
+  /** A purchase through the token (the extension field `tokenization_token`): APPROVED or the decline's result. */
+  async function purchaseThrough(client: Lithic, card: Lithic.Card, tokenizationToken: string | undefined, mcc = '5812'): Promise<{ result: string; transaction: Lithic.Transaction }> {
+    const params = { amount: 700, descriptor: 'COFFEE SHOP', mcc, pan: card.pan!, ...(tokenizationToken === undefined ? {} : { tokenization_token: tokenizationToken }) };
+    const token = await client.transactions.simulateAuthorization(params as Lithic.TransactionSimulateAuthorizationParams).then(
+      (answer) => answer.token!,
+      (error: unknown) => (error as { error: { token: string } }).error.token,
+    );
+    const transaction = await client.transactions.retrieve(token);
+    return { result: transaction.result, transaction };
+  }
+
+  it('shows the wallet of a transaction made through a token; a paused token declines, unpaused approves again, deactivated declines for good', async () => {
+    const { client } = await ownClient('token-spend');
+    const card = await client.cards.create({ type: 'DIGITAL_WALLET' });
+    const { token } = await client.tokenizations.simulate(walletRequest(card, { tokenization_source: 'GOOGLE' }));
+    const first = await purchaseThrough(client, card, token);
+    expect(first.result).toBe('APPROVED');
+    expect(first.transaction.token_info).toEqual({ wallet_type: 'GOOGLE_PAY' });
+    expect((await purchaseThrough(client, card, undefined)).transaction.token_info).toBeNull();
+    await client.tokenizations.pause(token);
+    const paused = await purchaseThrough(client, card, token);
+    expect(paused.result).toBe('CARD_PAUSED');
+    expect(paused.transaction.token_info).toEqual({ wallet_type: 'GOOGLE_PAY' });
+    // The card itself still spends: only its token is paused.
+    expect((await purchaseThrough(client, card, undefined)).result).toBe('APPROVED');
+    await client.tokenizations.unpause(token);
+    expect((await purchaseThrough(client, card, token)).result).toBe('APPROVED');
+    await client.tokenizations.deactivate(token);
+    expect((await purchaseThrough(client, card, token)).result).toBe('CARD_CLOSED');
+  });
+
+  it('refuses a token of another card (400), and an unknown one (404)', async () => {
+    const { client } = await ownClient('token-other-card');
+    const [one, two] = [await client.cards.create({ type: 'DIGITAL_WALLET' }), await client.cards.create({ type: 'DIGITAL_WALLET' })];
+    const { token } = await client.tokenizations.simulate(walletRequest(one));
+    const through = (card: Lithic.Card, tokenizationToken: string) =>
+      httpStatus(client.transactions.simulateAuthorization({ amount: 100, descriptor: 'SHOP', pan: card.pan!, tokenization_token: tokenizationToken } as Lithic.TransactionSimulateAuthorizationParams));
+    expect(await through(two, token)).toBe(400);
+    expect(await through(one, '5e9483eb-8103-4e16-9702-09374a0e0d1a')).toBe(404);
+  });
+
+  it("lets an auth rule's WALLET_TYPE see the token's wallet", async () => {
+    const { client } = await ownClient('token-wallet-rule');
+    const card = await client.cards.create({ type: 'DIGITAL_WALLET' });
+    const apple = await client.tokenizations.simulate(walletRequest(card));
+    const samsung = await client.tokenizations.simulate(walletRequest(card, { tokenization_source: 'SAMSUNG_PAY' }));
+    const rule = await client.authRules.v2.create({
+      type: 'CONDITIONAL_ACTION',
+      program_level: true,
+      parameters: { action: 'DECLINE', conditions: [{ attribute: 'WALLET_TYPE', operation: 'IS_ONE_OF', value: ['APPLE_PAY'] }] },
+    });
+    await client.authRules.v2.promote(rule.token);
+    expect((await purchaseThrough(client, card, apple.token)).result).not.toBe('APPROVED');
+    expect((await purchaseThrough(client, card, samsung.token)).result).toBe('APPROVED');
+    expect((await purchaseThrough(client, card, undefined)).result).toBe('APPROVED');
+  });
+
   it('provisions a DIGITAL_WALLET card with the same payload for the same device, and refuses other cards', async () => {
     const { client } = await ownClient('provision');
     const card = await client.cards.create({ type: 'DIGITAL_WALLET' });

@@ -49,3 +49,4 @@ export * from './rest/three-ds-responses';
 export * from './commands/tokenization-commands';
 export * from './rest/tokenization-requests';
 export * from './rest/tokenization-responses';
+export * from './rest/token-info-response';

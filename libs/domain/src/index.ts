@@ -67,3 +67,4 @@ export * from './tokenizations/tokenization-errors';
 export * from './tokenizations/tokenization-outcome';
 export * from './tokenizations/program-tokenizations';
 export * from './tokenizations/card-provisioning';
+export * from './tokenizations/token-spend';

@@ -40,6 +40,7 @@ import { decideAcrossStreams, emptyFold, EventCodec, FaultPoints, foldOf, format
 import { FAULT_POINTS, PIPELINE_ENVIRONMENT } from '@ledger/runtime';
 import { AuthorizationStreamClient } from '../authorization-stream/authorization-stream-client';
 import { ProgramSpend } from './program-spend';
+import { authorizationToken } from './authorization-token';
 
 /** Calls `ask` the first time only, and answers every later call with that first answer. */
 function once<Args extends unknown[], Answer>(ask: (...args: Args) => Promise<Answer>): (...args: Args) => Promise<Answer> {
@@ -103,10 +104,11 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
       const card = cardFold.state;
       if (program.status === 'absent') throw new ProgramNotFound(programToken);
       if (card.status !== 'issued' || card.programToken !== programToken) throw new CardNotFound(cardToken);
-      const { presented, partialApprovalCapable: _asked, ...requested } = request;
+      const { presented, partialApprovalCapable: _asked, tokenizationToken, ...requested } = request;
+      const token = await authorizationToken(reader, tokenizationToken, cardToken, programToken);
       // Every rule reads the program's clock (business time); the program was just loaded, so it is known.
       const businessNow = () => programTime(program.clock, this.env.now());
-      let facts = { ...requested, cardToken, programToken };
+      let facts = { ...requested, ...token.facts, cardToken, programToken };
       const breach = await this.programSpend.limitExceeded(program, facts.amount, businessNow());
       const outside = { globalLimitExceeded: breach?.result ?? null, ...(breach?.accountLimit ? { accountLimit: breach.accountLimit } : {}) };
       const authRules = await authRulesOf(reader, programToken);
@@ -123,7 +125,7 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
       const activity = authRules.rules.length === 0 ? NO_CARD_ACTIVITY : (await foldOf(this.env, cardActivityFolder, this.env.codec as EventCodec<CardEvent>, cardStream)).state;
       const counters = await accountUsageOf(reader, accountVelocityLimits(authRules.rules, { cardToken, accountToken: programToken }));
       const accountUsage = new Map(counters.map(({ limit, fold }) => [velocityUsageKey(limit.authRuleToken, limit.version), accountUsageAt(limit.parameters, fold.state, businessNow())]));
-      let checks = authorizationChecks(program, card, facts.merchant, this.presentedDetails(card, presented), outside, authRules.rules, activity, accountUsage);
+      let checks = { ...authorizationChecks(program, card, facts.merchant, this.presentedDetails(card, presented), outside, authRules.rules, activity, accountUsage), ...token.checks };
       this.faults.reached('program-spend-tallied');
       const command: AuthorizeSpend = { type: 'AuthorizeSpend', facts, checks };
       if (program.authorizationStream && cardWouldApprove(command, card, businessNow())) {
@@ -164,6 +166,8 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
           // The program's rules (and its list, absent for a program that never had one), only checked.
           ...authRules.checked,
           ...counted,
+          // The wallet token it came through, when one: only checked.
+          ...token.checked,
         ],
       };
     });

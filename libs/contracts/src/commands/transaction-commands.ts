@@ -11,6 +11,8 @@ export interface PresentedCardDetails {
 
 export interface SimulatedAuthorization {
   readonly pan: string;
+  /** The card's wallet token it comes through (an extension of Lithic's simulate); the card's own number when absent. */
+  readonly tokenizationToken?: string;
   readonly amount: number;
   readonly merchant: Merchant;
   readonly merchantCurrency: string;
@@ -123,8 +125,10 @@ export class AuthorizeCardSpendCommand {
   constructor(
     readonly origin: CommandOrigin,
     readonly cardToken: string,
-    readonly request: Omit<AuthorizationFacts, 'cardToken' | 'programToken' | 'fundingToken' | 'at'> & {
+    readonly request: Omit<AuthorizationFacts, 'cardToken' | 'programToken' | 'fundingToken' | 'at' | 'tokenInfo'> & {
       readonly presented: PresentedCardDetails;
+      /** The card's wallet token it comes through: its stream is read and checked in the authorization's write. */
+      readonly tokenizationToken?: string;
       /** The program's authorization endpoint may then approve a smaller amount. */
       readonly partialApprovalCapable?: boolean;
     },

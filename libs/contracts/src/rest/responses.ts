@@ -1,5 +1,6 @@
 import type { Type } from '@nestjs/common';
 import { CardholderAuthenticationResponse } from './three-ds-responses';
+import { TokenInfoResponse } from './token-info-response';
 import { ApiProperty, ApiPropertyOptional, ApiSchema, type ApiPropertyOptions } from '@nestjs/swagger';
 import { ACCOUNT_LIMIT_DETAILED_RESULTS, AUTH_RULE_DETAILED_RESULTS, CARD_STATES, CARD_TYPES, DETAILED_RESULTS, SPEND_LIMIT_DURATIONS, TRANSACTION_EVENT_TYPES, TRANSACTION_RESULTS, TRANSACTION_STATUSES } from '@ledger/domain';
 
@@ -231,7 +232,7 @@ export class TransactionResponse {
   cardholder_authentication!: CardholderAuthenticationResponse | null;
   @AlwaysNull('no financial accounts') financial_account_token!: null;
   @AlwaysNull('no service location', 'object') service_location!: null;
-  @AlwaysNull('no digital-wallet tokens', 'object') token_info!: null;
+  @ApiProperty({ type: TokenInfoResponse, nullable: true, description: 'The wallet token the authorization came through; null for the card\'s own number' }) token_info!: TokenInfoResponse | null;
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, description: 'Always empty here' }) tags!: Record<string, string>;
   @ApiProperty({ type: 'integer' }) acquirer_fee!: number;
   @ApiProperty({ type: 'integer' }) amount!: number;

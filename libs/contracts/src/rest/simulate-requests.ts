@@ -26,6 +26,9 @@ export class SimulateAuthorizeRequest {
   @PatternField(/^\d{16}$/, 'pan must be a 16-digit card number')
   pan!: string;
 
+  @TokenField({ optional: true, description: "Extension (not in Lithic's simulate): the card's wallet token the authorization comes through; the transaction shows it in token_info, and a token that is not ACTIVE declines (CARD_PAUSED, or CARD_CLOSED once DEACTIVATED)" })
+  tokenization_token?: string;
+
   @PatternField(/^\d{4}$/, 'mcc must be a four-digit merchant category code', { optional: true, default: '5999' })
   mcc?: string;
 

@@ -3,7 +3,7 @@ import { TOKENIZATION_SOURCES } from '@ledger/domain';
 import { CursorPageParams } from './validation';
 import { DayOrInstantParameter } from './query-parameters';
 import { TokenField } from './token-field';
-import { OneOfField, PatternField, valueField } from './value-fields';
+import { OneOfField, PatternField, TextField, valueField } from './value-fields';
 
 export const WALLET_RECOMMENDED_DECISIONS = ['APPROVED', 'DECLINED', 'REQUIRE_ADDITIONAL_AUTHENTICATION'] as const;
 export const TOKENIZATION_CHANNEL_FILTERS = ['DIGITAL_WALLET', 'MERCHANT', 'ALL'] as const;
@@ -36,7 +36,7 @@ export class SimulateTokenizationRequest {
   @ScoreField('1 declines the tokenization (DEVICE_SCORE_1)')
   device_score?: number;
 
-  @PatternField(/^.{0,255}$/, 'entity must be at most 255 characters', { optional: true, description: 'Taken and not kept: the sandbox has no entities' })
+  @TextField(255, { optional: true, description: 'Taken and not kept: the sandbox has no entities' })
   entity?: string;
 
   @OneOfField(WALLET_RECOMMENDED_DECISIONS, { optional: true, description: 'APPROVED when absent' })
@@ -81,19 +81,19 @@ export class ProvisionCardRequest {
   @OneOfField(PROVISIONING_WALLETS, { optional: true, description: 'APPLE_PAY when absent' })
   digital_wallet?: (typeof PROVISIONING_WALLETS)[number];
 
-  @PatternField(/^[\s\S]{0,8192}$/, 'certificate must be at most 8192 characters', { optional: true })
+  @TextField(8192, { optional: true })
   certificate?: string;
 
-  @PatternField(/^[\s\S]{0,255}$/, 'client_device_id must be at most 255 characters', { optional: true })
+  @TextField(255, { optional: true })
   client_device_id?: string;
 
-  @PatternField(/^[\s\S]{0,255}$/, 'client_wallet_account_id must be at most 255 characters', { optional: true })
+  @TextField(255, { optional: true })
   client_wallet_account_id?: string;
 
-  @PatternField(/^[\s\S]{0,1024}$/, 'nonce must be at most 1024 characters', { optional: true })
+  @TextField(1024, { optional: true })
   nonce?: string;
 
-  @PatternField(/^[\s\S]{0,1024}$/, 'nonce_signature must be at most 1024 characters', { optional: true })
+  @TextField(1024, { optional: true })
   nonce_signature?: string;
 }
 
@@ -102,12 +102,12 @@ export class WebProvisionCardRequest {
   @OneOfField(WEB_PROVISIONING_WALLETS, { optional: true, description: 'APPLE_PAY when absent' })
   digital_wallet?: (typeof WEB_PROVISIONING_WALLETS)[number];
 
-  @PatternField(/^[\s\S]{0,255}$/, 'client_device_id must be at most 255 characters', { optional: true })
+  @TextField(255, { optional: true })
   client_device_id?: string;
 
-  @PatternField(/^[\s\S]{0,255}$/, 'client_wallet_account_id must be at most 255 characters', { optional: true })
+  @TextField(255, { optional: true })
   client_wallet_account_id?: string;
 
-  @PatternField(/^[\s\S]{0,255}$/, 'server_session_id must be at most 255 characters', { optional: true })
+  @TextField(255, { optional: true })
   server_session_id?: string;
 }

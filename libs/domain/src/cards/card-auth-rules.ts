@@ -32,7 +32,7 @@ export function authRuleResultsFor({ facts, checks }: AuthorizeSpend, card: Issu
     merchantCurrency: facts.merchantCurrency,
     panEntryMode,
     pinEntered: checks.presentedPinHash !== null,
-    walletType,
+    walletType: facts.tokenInfo?.walletType ?? walletType,
   };
   return evaluateAuthRules(check.rules, { authorization, card: ruleCardOf(card, check.accountCreated, check.activity), now }, check.accountUsage ?? new Map());
 }

@@ -22,6 +22,8 @@ export interface AuthorizationChecks {
   readonly fundingState: FundingSourceState;
   /** null when the request carried no CVV. */
   readonly cvvMatches: boolean | null;
+  /** Through a wallet token: its decline when it may not spend (token-spend.ts); absent otherwise. */
+  readonly tokenDecline?: DeclineReason | null;
   /** null when the request carried no expiry. */
   readonly expiryMatches: boolean | null;
   /** Keyed hash of the presented PIN; null when none was presented. */
@@ -98,6 +100,7 @@ function declineReason({ facts, checks }: AuthorizeSpend, card: IssuedCard, now:
   // one sign of a card present that a simulated authorization carries; the spec's nearest result is
   // CARD_PAUSED (the card exists and will work once its state is OPEN).
   if (isPendingState(card.state) && checks.presentedPinHash !== null) return 'CARD_PAUSED';
+  if (checks.tokenDecline) return checks.tokenDecline;
   if (checks.cvvMatches === false || checks.expiryMatches === false || isExpiredAt({ month: card.expMonth, year: card.expYear }, now)) return 'INVALID_CARD_DETAILS';
   if (checks.presentedPinHash !== null && checks.presentedPinHash !== card.pinHash) return 'INCORRECT_PIN';
   if (checks.merchantBlocked) return 'MERCHANT_BLACKLIST';

@@ -3,6 +3,7 @@ import { assertNever } from '../core/decider';
 import type { AuthRuleResult } from '../auth-rules/auth-rule-evaluation';
 import type { AuthorizationPos } from './authorization-pos';
 import type { AccountLimit } from '../programs/program-spend-limits';
+import type { TokenInfo } from '../tokenizations/token-spend';
 import type { AuthorizationKind, DeclineReason, Merchant } from '../transactions/transaction-values';
 import { SpendHistory } from './spend-history';
 import { CardNotFound } from './card-errors';
@@ -104,6 +105,8 @@ export interface AuthorizationFacts {
   readonly ruleResults?: readonly AuthRuleResult[];
   /** The 3DS authentication the authorization named, as it stood then; absent when it named none. */
   readonly cardholderAuthentication?: CardholderAuthentication;
+  /** The wallet token the authorization came through (token-spend.ts); absent for the card's own number. */
+  readonly tokenInfo?: TokenInfo;
 }
 
 export interface CardAuthorizationApproved {

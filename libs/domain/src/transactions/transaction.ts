@@ -2,6 +2,7 @@ import { assertNever, Decider, DecisionContext } from '../core/decider';
 import type { AuthorizationFacts } from '../cards/card-state';
 import type { CardholderAuthentication } from '../three-ds/cardholder-authentication';
 import type { AuthRuleResult } from '../auth-rules/auth-rule-evaluation';
+import type { TokenInfo } from '../tokenizations/token-spend';
 import type { FundingSourceState } from '../programs/program';
 import type { AccountLimit } from '../programs/program-spend-limits';
 import { AmountAboveAvailable, ExpiryAmountNotPending, LocalAmountOutOfRange, TransactionEventTokenWithdrawn, TransactionNotFound, TransactionStateConflict } from './transaction-errors';
@@ -119,6 +120,8 @@ export interface TransactionEventEntry {
   readonly accountLimit?: AccountLimit;
   /** An authorization's 3DS authentication, when it named one; absent otherwise (and on every other event). */
   readonly cardholderAuthentication?: CardholderAuthentication;
+  /** An authorization's wallet token, when it came through one; absent otherwise (and on every other event). */
+  readonly tokenInfo?: TokenInfo;
 }
 
 export type Transaction =
@@ -451,7 +454,7 @@ function opened(facts: AuthorizationFacts, amounts: OpeningAmounts): ExistingTra
 export function evolveTransaction(transaction: Transaction, event: TransactionEvent): Transaction {
   switch (event.type) {
     case 'TransactionAuthorized': {
-      const { result, eventToken, amount, merchantAmount, at, kind, ruleResults, accountLimit, cardholderAuthentication } = event.data;
+      const { result, eventToken, amount, merchantAmount, at, kind, ruleResults, accountLimit, cardholderAuthentication, tokenInfo } = event.data;
       // A financial (single-message) authorization is cleared as it is approved; a balance inquiry
       // moves nothing and is complete at once; a plain authorization waits for its clearing.
       const approvedStatus = kind === 'FINANCIAL_AUTHORIZATION' ? 'SETTLING' : kind === 'BALANCE_INQUIRY' ? 'SETTLED' : 'PENDING';
@@ -466,7 +469,7 @@ export function evolveTransaction(transaction: Transaction, event: TransactionEv
         merchantAmount,
         merchantAuthorizationAmount: merchantAmount,
         // Each only when recorded, so an entry is exactly what it was for every event without them.
-        events: [{ ...authorization, ...(ruleResults === undefined ? {} : { ruleResults }), ...(accountLimit === undefined ? {} : { accountLimit }), ...(cardholderAuthentication === undefined ? {} : { cardholderAuthentication }) }],
+        events: [{ ...authorization, ...(ruleResults === undefined ? {} : { ruleResults }), ...(accountLimit === undefined ? {} : { accountLimit }), ...(cardholderAuthentication === undefined ? {} : { cardholderAuthentication }), ...(tokenInfo === undefined ? {} : { tokenInfo }) }],
       });
     }
     case 'TransactionReturned': {

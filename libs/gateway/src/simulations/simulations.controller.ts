@@ -85,6 +85,7 @@ export class SimulationsController {
       origin,
       {
         pan: body.pan,
+        ...(body.tokenization_token !== undefined ? { tokenizationToken: body.tokenization_token } : {}),
         amount: body.amount,
         merchant: merchantOf(body),
         merchantCurrency: body.merchant_currency ?? DEFAULT_CURRENCY,
@@ -111,7 +112,7 @@ export class SimulationsController {
     kind: 'CREDIT_AUTHORIZATION' | 'FINANCIAL_CREDIT_AUTHORIZATION',
   ): Promise<SimulationResponse> {
     if (body.amount === 0) throw new RequestInvalid(`amount must be 1 or more for a ${kind}`);
-    const purchaseOnly = (['cvv', 'exp_month', 'exp_year', 'pin', 'partial_approval_capable', 'merchant_currency', 'merchant_amount', 'pan_entry_mode', 'wallet_type', 'cash_amount', 'three_ds_authentication_token'] as const).filter((field) => body[field] !== undefined);
+    const purchaseOnly = (['cvv', 'exp_month', 'exp_year', 'pin', 'partial_approval_capable', 'merchant_currency', 'merchant_amount', 'pan_entry_mode', 'wallet_type', 'cash_amount', 'three_ds_authentication_token', 'tokenization_token'] as const).filter((field) => body[field] !== undefined);
     if (purchaseOnly.length > 0) throw new RequestInvalid(`${purchaseOnly.join(', ')} cannot be sent with status ${kind}`);
     return this.credit(programToken, request, body.pan, body.amount, merchantOf(body), kind);
   }

@@ -1,4 +1,4 @@
-import { fundingTimestamp, FundingSourceResponse, isoSeconds, presentCardholderAuthentication, TransactionEventResponse, TransactionResponse } from '@ledger/contracts';
+import { fundingTimestamp, FundingSourceResponse, isoSeconds, presentCardholderAuthentication, presentTokenInfo, TransactionEventResponse, TransactionResponse } from '@ledger/contracts';
 import type { CardResponse, LithicCardFields, PosResponse } from '@ledger/contracts';
 import { CARDHOLDER_CURRENCY, detailedResultOf, effectivePolarity, enforcedRuleTokens, isFinancialEvent, localAmountAtRate, refusingRuleResults, type TransactionEventEntry } from '@ledger/domain';
 import type { Card, FundingSource, Transaction } from '../generated/prisma/client';
@@ -151,7 +151,7 @@ export function presentTransaction<C extends CardWithoutSecrets>(
     cardholder_authentication: entries[0]?.cardholderAuthentication ? presentCardholderAuthentication(entries[0].cardholderAuthentication) : null,
     financial_account_token: null,
     service_location: null,
-    token_info: null,
+    token_info: presentTokenInfo(entries[0]?.tokenInfo),
     tags: {},
     acquirer_fee: Number(row.acquirerFee ?? 0n),
     amount,

@@ -29,6 +29,7 @@ export class SimulateAuthorizationHandler implements ICommandHandler<SimulateAut
     const decision = await this.commands.execute<AuthorizeCardSpendCommand, CardSpendDecision>(
       new AuthorizeCardSpendCommand(origin, cardToken, {
         transactionToken,
+        ...(authorization.tokenizationToken !== undefined ? { tokenizationToken: authorization.tokenizationToken } : {}),
         eventToken: this.env.newId(),
         authorizationCode: String(randomInt(1_000_000)).padStart(6, '0'),
         amount: authorization.amount,
