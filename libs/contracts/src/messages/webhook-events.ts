@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isAuthRuleBacktestStream, isThreeDSAuthenticationStream, isTransactionStream, type WebhookEventType } from '@ledger/domain';
+import { isAuthRuleBacktestStream, isThreeDSAuthenticationStream, isTokenizationStream, isTransactionStream, type WebhookEventType } from '@ledger/domain';
 import type { IntegrationMessage } from './integration-message';
 
 /**
@@ -37,6 +37,7 @@ export function webhookEventTypeOf(message: Pick<IntegrationMessage, 'type' | 's
   if (isTransactionStream(message.stream_id) && message.type.startsWith('Transaction')) return 'card_transaction.updated';
   if (isAuthRuleBacktestStream(message.stream_id) && message.type === 'AuthRuleBacktestReported') return 'auth_rules.backtest_report.created';
   if (isThreeDSAuthenticationStream(message.stream_id)) return THREE_DS_WEBHOOKS[message.type] ?? null;
+  if (isTokenizationStream(message.stream_id) && message.type === 'TokenizationDecided') return 'tokenization.result';
   return null;
 }
 

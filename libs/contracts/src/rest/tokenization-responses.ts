@@ -1,5 +1,5 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, ApiSchema, getSchemaPath } from '@nestjs/swagger';
-import { type ExistingTokenization, TOKENIZATION_STATUSES, tokenizationChannelOf, tokenRequestorNameOf, tokenUniqueReferenceOf } from '@ledger/domain';
+import { type ExistingTokenization, type TokenizationDecided, TOKENIZATION_STATUSES, tokenizationChannelOf, tokenRequestorNameOf, tokenUniqueReferenceOf } from '@ledger/domain';
 import { pageOf } from './responses';
 
 /** Lithic's Tokenization (`lithic/resources/tokenizations`). */
@@ -95,4 +95,43 @@ export class CardWebProvisionResponse {
   @ApiPropertyOptional({ description: 'Apple Pay only' }) state?: string;
   @ApiPropertyOptional({ description: 'Google Pay only' }) google_opc?: string;
   @ApiPropertyOptional({ description: 'Google Pay only' }) tsp_opc?: string;
+}
+
+/** Lithic's `tokenization.result` webhook body (TokenizationResultWebhookEvent): the wallet's request decided. */
+export interface TokenizationResultBody {
+  readonly event_type: 'tokenization.result';
+  readonly account_token: string;
+  readonly card_token: string;
+  readonly created: string;
+  readonly tokenization_token: string;
+  readonly tokenization_result_details: {
+    readonly issuer_decision: string;
+    readonly tokenization_decline_reasons: string[];
+    readonly tokenization_tfa_reasons: string[];
+    readonly customer_decision: null;
+    readonly rule_results: never[];
+    readonly token_activated_date_time: string | null;
+    readonly wallet_decision: null;
+  };
+}
+
+/** Rendered from the decision's event alone: it names the card, the program and every reason. */
+export function tokenizationResultBody({ data }: TokenizationDecided): TokenizationResultBody {
+  return {
+    event_type: 'tokenization.result',
+    account_token: data.programToken,
+    card_token: data.cardToken,
+    created: data.at,
+    tokenization_token: data.tokenizationToken,
+    tokenization_result_details: {
+      issuer_decision: data.outcome,
+      tokenization_decline_reasons: [...data.declineReasons],
+      tokenization_tfa_reasons: [...data.tfaReasons],
+      customer_decision: null,
+      rule_results: [],
+      token_activated_date_time: data.outcome === 'APPROVED' ? data.at : null,
+      // What the wallet recommended is the simulate's input, not kept apart from the outcome.
+      wallet_decision: null,
+    },
+  };
 }

@@ -11,6 +11,7 @@ import { decideTokenizationOutcome, type TokenizationRequest } from './tokenizat
 
 export const TOKENIZATION_STREAM_CATEGORY = 'tokenization';
 export const tokenizationStreamId = (tokenizationToken: string): string => `${TOKENIZATION_STREAM_CATEGORY}-${tokenizationToken}`;
+export const isTokenizationStream = (streamId: string): boolean => streamId.startsWith(`${TOKENIZATION_STREAM_CATEGORY}-`);
 
 export const TOKENIZATION_STATUSES = ['ACTIVE', 'DEACTIVATED', 'INACTIVE', 'PAUSED', 'PENDING_2FA', 'PENDING_ACTIVATION', 'UNKNOWN'] as const;
 export type TokenizationStatus = (typeof TOKENIZATION_STATUSES)[number];

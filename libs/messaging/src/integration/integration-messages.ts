@@ -1,5 +1,5 @@
 import { ENVELOPE_VERSION, TOPICS, withoutSecretFields, type IntegrationMessage, type Topic } from '@ledger/contracts';
-import { isAuthRuleBacktestStream, isThreeDSAuthenticationStream, isTransactionStream } from '@ledger/domain';
+import { isAuthRuleBacktestStream, isThreeDSAuthenticationStream, isTokenizationStream, isTransactionStream } from '@ledger/domain';
 import { formatPosition, type RecordedEvent } from '@ledger/event-store';
 
 /**
@@ -18,6 +18,8 @@ export function topicFor(recorded: RecordedEvent): Topic | null {
   if (recorded.type === 'AuthRuleBacktestReported' && isAuthRuleBacktestStream(recorded.streamId)) return TOPICS.programs;
   // So is a 3DS authentication (Lithic's three_ds_authentication.created and .updated).
   if (isThreeDSAuthenticationStream(recorded.streamId)) return TOPICS.programs;
+  // A tokenization's result (Lithic's tokenization.result) likewise: the program's news, rendered from the event alone.
+  if (recorded.type === 'TokenizationDecided' && isTokenizationStream(recorded.streamId)) return TOPICS.programs;
   return null;
 }
 

@@ -1,5 +1,5 @@
-import { backtestReportCreatedBody, CARD_PLASTIC_WEBHOOKS, decodeEvent, subjectTokenOf, threeDSAuthenticationWebhookBody, webhookEventTypeOf, type LedgerEvent } from '@ledger/contracts';
-import { type AuthRuleBacktestReported, reportedBacktest, type ThreeDSAuthenticationEvent, type WebhookEventType } from '@ledger/domain';
+import { backtestReportCreatedBody, CARD_PLASTIC_WEBHOOKS, decodeEvent, type LedgerEvent, subjectTokenOf, threeDSAuthenticationWebhookBody, tokenizationResultBody, webhookEventTypeOf } from '@ledger/contracts';
+import { type AuthRuleBacktestReported, reportedBacktest, type ThreeDSAuthenticationEvent, type TokenizationDecided, type WebhookEventType } from '@ledger/domain';
 import type { RecordedEvent } from '@ledger/event-store';
 import {
   cardCreatedBody,
@@ -55,6 +55,8 @@ export class EventBodiesOfBatch {
   need(event: LedgerEvent, subject: WebhookSubject, rows: ProjectionRows): void {
     // A backtest report's body, and a 3DS authentication's, is the event itself: it reads no rows.
     if (subject.eventType === 'auth_rules.backtest_report.created' || isThreeDSWebhook(subject.eventType)) return;
+    // Nor does a tokenization's result: its decision's event names everything the body shows.
+    if (subject.eventType === 'tokenization.result') return;
     const data = event.data as { cardToken?: string; fundingToken?: string };
     if (subject.eventType === 'card_transaction.updated') {
       rows.transactions.need(subject.token);
@@ -109,6 +111,7 @@ export class EventBodiesOfBatch {
   private body(recorded: RecordedEvent, subject: WebhookSubject, rows: ProjectionRows, before: CardUpdatableFields | null) {
     if (subject.eventType === 'auth_rules.backtest_report.created') return backtestReportCreatedBody(reportedBacktest(recorded as unknown as AuthRuleBacktestReported));
     if (isThreeDSWebhook(subject.eventType)) return threeDSAuthenticationWebhookBody(recorded as unknown as ThreeDSAuthenticationEvent);
+    if (subject.eventType === 'tokenization.result') return tokenizationResultBody(recorded as unknown as TokenizationDecided);
     if (subject.eventType === 'card_transaction.updated') {
       const row = rows.transactions.get(subject.token);
       if (row === null) throw missing(subject, recorded);

@@ -1,5 +1,5 @@
-import { backtestReportCreatedBody, type BacktestReportCreatedBody, CARD_PLASTIC_WEBHOOKS, decodeEvent, ledgerCodec, threeDSAuthenticationWebhookBody, type ThreeDSAuthenticationWebhookBody } from '@ledger/contracts';
-import { type AuthRuleBacktestEvent, reportedBacktest, type ThreeDSAuthenticationEvent, type WebhookEventType } from '@ledger/domain';
+import { backtestReportCreatedBody, type BacktestReportCreatedBody, CARD_PLASTIC_WEBHOOKS, decodeEvent, ledgerCodec, threeDSAuthenticationWebhookBody, type ThreeDSAuthenticationWebhookBody, tokenizationResultBody, type TokenizationResultBody } from '@ledger/contracts';
+import { type AuthRuleBacktestEvent, reportedBacktest, type ThreeDSAuthenticationEvent, type TokenizationEvent, type WebhookEventType } from '@ledger/domain';
 import type { EventStore } from '@ledger/event-store';
 import { cardCreatedBody, cardPlasticBody, cardTransactionUpdatedBody, cardUpdatedBody, type CardPlasticEvent, type EventBody } from '@ledger/read-model';
 import { WebhookPayloads } from '../delivery/webhook-payloads';
@@ -25,9 +25,10 @@ export class EventBodies {
   }
 
   /** The body of the event at `event`, or null when the read model lacks the card or transaction. */
-  async body(eventType: WebhookEventType, subjectToken: string, event: EventAt): Promise<EventBody | BacktestReportCreatedBody | ThreeDSAuthenticationWebhookBody | null> {
+  async body(eventType: WebhookEventType, subjectToken: string, event: EventAt): Promise<EventBody | BacktestReportCreatedBody | ThreeDSAuthenticationWebhookBody | TokenizationResultBody | null> {
     if (eventType === 'auth_rules.backtest_report.created') return this.backtestReport(event);
     if (eventType === 'three_ds_authentication.created' || eventType === 'three_ds_authentication.updated') return this.threeDSAuthentication(event);
+    if (eventType === 'tokenization.result') return this.tokenizationResult(event);
     if (eventType === 'card_transaction.updated') {
       const transaction = await this.payloads.transaction(subjectToken);
       return transaction && cardTransactionUpdatedBody(transaction);
@@ -43,6 +44,14 @@ export class EventBodies {
   private async threeDSAuthentication(event: EventAt): Promise<ThreeDSAuthenticationWebhookBody | null> {
     const [recorded] = await this.store.readStream(event.streamId, { fromVersion: event.streamVersion, maxCount: 1 });
     return recorded ? threeDSAuthenticationWebhookBody(ledgerCodec<ThreeDSAuthenticationEvent>().decode(recorded)) : null;
+  }
+
+  /** A tokenization's result is its decision's event, rendered alone: no read model holds tokens. */
+  private async tokenizationResult(event: EventAt): Promise<TokenizationResultBody | null> {
+    const [recorded] = await this.store.readStream(event.streamId, { fromVersion: event.streamVersion, maxCount: 1 });
+    if (!recorded) return null;
+    const decided = ledgerCodec<TokenizationEvent>().decode(recorded);
+    return decided.type === 'TokenizationDecided' ? tokenizationResultBody(decided) : null;
   }
 
   /** A backtest report is its own body: the ledger event carries all of it, and no read model holds it. */
