@@ -41,7 +41,7 @@ async function mixedTraffic(): Promise<void> {
     return created.token as string;
   };
   const shopRule = await rule({ type: 'CONDITIONAL_ACTION', parameters: { action: 'DECLINE', conditions: [{ attribute: 'DESCRIPTOR', operation: 'MATCHES', value: 'Other' }, { attribute: 'TRANSACTION_AMOUNT', operation: 'IS_GREATER_THAN', value: 500 }] } }, true);
-  accountLimit = await rule({ type: 'VELOCITY_LIMIT', parameters: { scope: 'ACCOUNT', period: { type: 'DAY' }, limit_count: 150 } }, true);
+  accountLimit = await rule({ type: 'VELOCITY_LIMIT', parameters: { scope: 'ACCOUNT', period: { type: 'DAY' }, limit_count: 100_000 } }, true);
   await rule({ type: 'CONDITIONAL_ACTION', parameters: { action: 'DECLINE', conditions: [{ attribute: 'TRANSACTION_AMOUNT', operation: 'IS_GREATER_THAN', value: 600 }] } }, false);
   for (let i = 0; i < 240; i++) {
     const card = cards[i % cards.length];
@@ -64,6 +64,17 @@ async function mixedTraffic(): Promise<void> {
     if (i % 2 === 0) await t.call('POST', '/v1/simulate/clearing', { body: { token: credit.body.token } });
     if (i % 2 === 1) await t.call('POST', '/v1/simulate/clearing', { body: { token: advice.body.token } });
   }
+  // Through a wallet token, paused and unpaused, and a declined tokenization: the transactions carry token_info and the feed tokenization.result.
+  const wallet = cards[1];
+  const tokenize = (overrides: object) => t.call('POST', '/v1/simulate/tokenizations', { body: { pan: wallet.pan, cvv: wallet.cvv, expiration_date: `${wallet.exp_month}/${wallet.exp_year.slice(-2)}`, tokenization_source: 'GOOGLE', ...overrides } });
+  const { token: tokenizationToken } = (await tokenize({})).body;
+  await tokenize({ wallet_recommended_decision: 'DECLINED' });
+  const throughToken = (amount: number) => t.call('POST', '/v1/simulate/authorize', { body: { pan: wallet.pan, amount, descriptor: 'Wallet Shop', tokenization_token: tokenizationToken } });
+  await throughToken(11);
+  await t.call('POST', `/v1/tokenizations/${tokenizationToken}/pause`);
+  await throughToken(12);
+  await t.call('POST', `/v1/tokenizations/${tokenizationToken}/unpause`);
+  await throughToken(13);
   expect((await t.call('POST', `/v2/auth_rules/${shopRule}/backtests`, { body: {} })).status).toBe(200);
   await t.call('POST', '/v1/simulate/settle', { body: {} });
   await t.call('PATCH', `/v1/cards/${cards[0].token}`, { body: { state: 'PAUSED' } });
@@ -85,6 +96,8 @@ it('replays a few hundred mixed transactions into identical read models and list
   await mixedTraffic();
   const before = await everyList();
   expect((before[0] as { total_entries: number }).total_entries).toBeGreaterThan(200);
+  const shown = (before as { data?: { token_info: unknown; result: string }[] }[]).flatMap((page) => page.data ?? []).filter((transaction) => Boolean(transaction.token_info));
+  expect(new Set(shown.map((transaction) => transaction.result))).toEqual(new Set(['APPROVED', 'CARD_PAUSED']));
   // The rules ran: declines by the enforced rule, and the ACCOUNT limit's results, are among what is compared.
   const results = JSON.stringify(before);
   expect(results).toContain('"MERCHANT_BLACKLIST"');
