@@ -1,4 +1,5 @@
 import Lithic from 'lithic';
+import { runAdminCommand } from '@ledger/admin';
 import type { Tokenization } from 'lithic/resources/tokenizations';
 import type { CardProvisionResponse, CardWebProvisionResponse } from 'lithic/resources/cards/cards';
 import { ledgerForTests } from './test-ledger';
@@ -148,6 +149,10 @@ describe('the lithic SDK: tokenizations', () => {
     expect((await purchaseThrough(client, card, token)).result).toBe('APPROVED');
     await client.tokenizations.deactivate(token);
     expect((await purchaseThrough(client, card, token)).result).toBe('CARD_CLOSED');
+    // The token's transactions are the card's like any other: verify finds nothing to report for them.
+    const verified = await runAdminCommand(t.ledger.app, ['verify']);
+    const mismatches = (verified.output as { ledgerMismatches: { token: string }[] }).ledgerMismatches;
+    expect(mismatches.filter((mismatch) => [card.token, card.funding?.token, card.account_token].includes(mismatch.token))).toEqual([]);
   });
 
   it('refuses a token of another card (400), and an unknown one (404)', async () => {
