@@ -13,4 +13,5 @@ export const WEBHOOK_EVENT_TYPES = [
   'auth_rules.backtest_report.created',
   'three_ds_authentication.created',
   'three_ds_authentication.updated',
+  'tokenization.result',
 ];
