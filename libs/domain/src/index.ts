@@ -68,3 +68,6 @@ export * from './tokenizations/tokenization-outcome';
 export * from './tokenizations/program-tokenizations';
 export * from './tokenizations/card-provisioning';
 export * from './tokenizations/token-spend';
+export * from './disputes/dispute';
+export * from './disputes/dispute-errors';
+export * from './disputes/dispute-values';

@@ -42,6 +42,7 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<LedgerEventType, number>> = 
   TransactionCleared: 1,
   TransactionReturned: 1,
   TransactionReturnReversed: 1,
+  TransactionDisputeWon: 1,
   TransactionSettled: 1,
   TransactionBounced: 1,
   AuthorizationWithdrawn: 1,

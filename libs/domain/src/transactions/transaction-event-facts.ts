@@ -13,15 +13,15 @@ export function effectivePolarity(type: TransactionEventType): 'CREDIT' | 'DEBIT
   return CREDIT_EVENT_TYPES.includes(type) ? 'CREDIT' : 'DEBIT';
 }
 
-/** Voids, expiries, returns and Lithic's credit authorizations (money back). */
-const CREDIT_EVENT_TYPES: readonly TransactionEventType[] = ['VOID', 'AUTHORIZATION_EXPIRY', 'RETURN', ...CREDIT_AUTHORIZATION_KINDS];
+/** Voids, expiries, returns, Lithic's credit authorizations and a dispute's credit (money back). */
+const CREDIT_EVENT_TYPES: readonly TransactionEventType[] = ['VOID', 'AUTHORIZATION_EXPIRY', 'RETURN', ...CREDIT_AUTHORIZATION_KINDS, 'DISPUTE_WON'];
 
 /**
  * Only these move funds (Lithic: only financial events carry a settlement amount); the others hold
  * or release. Single-message (financial) authorizations move funds as they are approved.
  */
 export function isFinancialEvent(type: TransactionEventType): boolean {
-  return type === 'CLEARING' || type === 'RETURN' || type === 'RETURN_REVERSAL' || type === 'FINANCIAL_AUTHORIZATION' || type === 'FINANCIAL_CREDIT_AUTHORIZATION';
+  return type === 'CLEARING' || type === 'RETURN' || type === 'RETURN_REVERSAL' || type === 'FINANCIAL_AUTHORIZATION' || type === 'FINANCIAL_CREDIT_AUTHORIZATION' || type === 'DISPUTE_WON';
 }
 
 /**

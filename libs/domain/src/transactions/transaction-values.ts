@@ -21,7 +21,10 @@ export function isPendingCreditKind(kind: string | undefined): boolean {
   return kind === 'CREDIT_AUTHORIZATION' || kind === 'CREDIT_AUTHORIZATION_ADVICE';
 }
 
-/** The spec's five, and Lithic's RETURN_REVERSAL, AUTHORIZATION_EXPIRY and kinds of authorization (docs/decisions.md). */
+/**
+ * The spec's five, and Lithic's RETURN_REVERSAL, AUTHORIZATION_EXPIRY and kinds of authorization, and
+ * DISPUTE_WON: the credit of a dispute won (Lithic's financial event type; docs/decisions.md, "Disputes").
+ */
 export const TRANSACTION_EVENT_TYPES = [
   'AUTHORIZATION',
   'AUTHORIZATION_ADVICE',
@@ -32,6 +35,7 @@ export const TRANSACTION_EVENT_TYPES = [
   'AUTHORIZATION_EXPIRY',
   ...DEBIT_AUTHORIZATION_KINDS,
   ...CREDIT_AUTHORIZATION_KINDS,
+  'DISPUTE_WON',
 ] as const;
 export type TransactionEventType = (typeof TRANSACTION_EVENT_TYPES)[number];
 

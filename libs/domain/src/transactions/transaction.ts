@@ -62,6 +62,16 @@ export interface TransactionReturnReversed {
   readonly data: AmountEventData;
 }
 
+/**
+ * A dispute of the transaction was won: its amount comes back to the card, so the transaction's
+ * amount and settled amount fall by it (docs/decisions.md, "Disputes"). Written with the dispute's
+ * CASE_WON, in the same write.
+ */
+export interface TransactionDisputeWon {
+  readonly type: 'TransactionDisputeWon';
+  readonly data: AmountEventData & { readonly disputeToken: string };
+}
+
 export interface TransactionSettled {
   readonly type: 'TransactionSettled';
   readonly data: { readonly transactionToken: string; readonly at: string };
@@ -102,6 +112,7 @@ export type TransactionEvent =
   | TransactionCleared
   | TransactionReturned
   | TransactionReturnReversed
+  | TransactionDisputeWon
   | TransactionSettled
   | TransactionBounced;
 
@@ -236,7 +247,18 @@ export interface WithdrawEventToken {
   readonly eventToken: string;
 }
 
+/** Gives a won dispute's amount back (decided with the dispute's CASE_WON: dispute.ts). */
+export interface CreditDisputeWon {
+  readonly type: 'CreditDisputeWon';
+  readonly transactionToken: string;
+  readonly programToken: string;
+  readonly disputeToken: string;
+  readonly eventToken: string;
+  readonly amount: number;
+}
+
 export type TransactionCommand =
+  | CreditDisputeWon
   | RecordAuthorization
   | WithdrawAuthorization
   | WithdrawEventToken
@@ -352,6 +374,16 @@ export function decideTransaction(command: TransactionCommand, transaction: Tran
         throw new TransactionStateConflict(existing.transactionToken, existing.status, 'a return reversal', 'a SETTLING or SETTLED return');
       }
       return [{ type: 'TransactionReturnReversed', data: amountData({ ...command, amount: -existing.amount }, at) }];
+    }
+    case 'CreditDisputeWon': {
+      const existing = ownedTransaction(transaction, command.transactionToken, command.programToken);
+      // Only money that moved and is still out can come back: never more than the settled amount.
+      if (existing.status !== 'SETTLING' && existing.status !== 'SETTLED') {
+        throw new TransactionStateConflict(existing.transactionToken, existing.status, 'a dispute credit', 'a SETTLING or SETTLED transaction');
+      }
+      if (command.amount <= 0 || command.amount > existing.settledAmount) throw new AmountAboveAvailable('settled', command.amount, existing.settledAmount);
+      const { transactionToken, eventToken, amount, disputeToken } = command;
+      return [{ type: 'TransactionDisputeWon', data: { transactionToken, eventToken, amount, at, disputeToken } }];
     }
     case 'SettleTransaction': {
       const existing = ownedTransaction(transaction, command.transactionToken, command.programToken);
@@ -569,6 +601,18 @@ function evolveExisting(transaction: ExistingTransaction, event: Exclude<Transac
         settledAmount: 0,
         merchantAmount: 0,
         events: [...transaction.events, entry(eventToken, 'RETURN_REVERSAL', amount, at)],
+      };
+    }
+    case 'TransactionDisputeWon': {
+      // The status stays: the purchase cleared; part or all of it came back.
+      const { amount, eventToken, at } = event.data;
+      const remaining = transaction.amount - amount;
+      return {
+        ...transaction,
+        amount: remaining,
+        settledAmount: transaction.settledAmount - amount,
+        merchantAmount: inLocalCurrency(transaction, remaining),
+        events: [...transaction.events, entry(eventToken, 'DISPUTE_WON', amount, at)],
       };
     }
     case 'TransactionSettled':

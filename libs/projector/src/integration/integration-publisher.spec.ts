@@ -205,6 +205,10 @@ const TRANSACTION_EVENT_SAMPLES: { readonly [Type in TransactionEventType]: (fac
   TransactionVoided: (facts) => ({ type: 'TransactionVoided', data: { transactionToken: facts.transactionToken, eventToken: randomUUID(), amount: 500, at: facts.at } }),
   TransactionExpired: (facts) => ({ type: 'TransactionExpired', data: { transactionToken: facts.transactionToken, eventToken: randomUUID(), amount: 1000, at: facts.at } }),
   TransactionCleared: (facts) => ({ type: 'TransactionCleared', data: { transactionToken: facts.transactionToken, eventToken: randomUUID(), amount: 1000, at: facts.at } }),
+  TransactionDisputeWon: (facts) => ({
+    type: 'TransactionDisputeWon',
+    data: { transactionToken: facts.transactionToken, eventToken: randomUUID(), amount: 400, at: facts.at, disputeToken: randomUUID() },
+  }),
   TransactionSettled: (facts) => ({ type: 'TransactionSettled', data: { transactionToken: facts.transactionToken, at: facts.at } }),
   TransactionBounced: (facts) => ({ type: 'TransactionBounced', data: { transactionToken: facts.transactionToken, at: facts.at, fundingState: 'DELETED' } }),
   // Never published (topicFor skips it): a withdrawn token opens no transaction.
@@ -243,6 +247,7 @@ function transactionLives(programToken: string): { opening: Step[]; rest: Step[]
   const lives: TransactionEventType[][] = [
     ['TransactionAuthorized', 'TransactionAdvised', 'TransactionVoided', 'TransactionCleared', 'TransactionSettled'],
     ['TransactionAuthorized', 'TransactionCleared', 'TransactionBounced'],
+    ['TransactionAuthorized', 'TransactionCleared', 'TransactionSettled', 'TransactionDisputeWon'],
     ['TransactionReturned', 'TransactionSettled', 'TransactionReturnReversed'],
     ['TransactionAuthorized', 'TransactionExpired'],
   ];

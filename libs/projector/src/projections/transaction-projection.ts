@@ -13,6 +13,7 @@ const TRANSACTION_EVENTS = [
   'TransactionCleared',
   'TransactionReturned',
   'TransactionReturnReversed',
+  'TransactionDisputeWon',
   'TransactionSettled',
   'TransactionBounced',
 ] as const satisfies readonly TransactionEvent['type'][];
