@@ -50,3 +50,6 @@ export * from './commands/tokenization-commands';
 export * from './rest/tokenization-requests';
 export * from './rest/tokenization-responses';
 export * from './rest/token-info-response';
+export * from './commands/dispute-commands';
+export * from './rest/dispute-requests';
+export * from './rest/dispute-responses';

@@ -71,3 +71,4 @@ export * from './tokenizations/token-spend';
 export * from './disputes/dispute';
 export * from './disputes/dispute-errors';
 export * from './disputes/dispute-values';
+export * from './disputes/program-disputes';

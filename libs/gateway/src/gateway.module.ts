@@ -61,11 +61,14 @@ import { ThreeDSSimulationsController } from './three-ds/three-ds-simulations.co
 import { GetThreeDSAuthenticationHandler } from './three-ds/three-ds-query.handler';
 import { CardProvisioningController, TokenizationSimulationsController, TokenizationsController } from './tokenizations/tokenizations.controller';
 import { TokenizationStreams } from './tokenizations/tokenization-streams';
+import { DisputesController } from './disputes/disputes.controller';
+import { DisputeSimulationsController } from './disputes/dispute-simulations.controller';
+import { ProgramDisputeReader } from './disputes/program-dispute-reader';
 
 /** The REST API: authenticates, validates, and turns each call into a command or a query. */
 @Module({
   imports: [CqrsModule, DiscoveryModule, RateLimitModule],
-  controllers: [HealthController, CardsController, AuditController, TransactionsController, SimulationsController, TestClockController, CardShipmentController, CardProgramsController, AccountsController, AuthorizationStreamController, ResponderEndpointsController, EventSubscriptionsController, EventsController, SendExampleController, AuthRuleResultsController, AuthRulesController, AuthRuleBacktestsController, DashboardController, FinancialAccountsController, CardFinancialAccountsController, ThreeDSController, ThreeDSSimulationsController, TokenizationsController, TokenizationSimulationsController, CardProvisioningController],
+  controllers: [HealthController, CardsController, AuditController, TransactionsController, SimulationsController, TestClockController, CardShipmentController, CardProgramsController, AccountsController, AuthorizationStreamController, ResponderEndpointsController, EventSubscriptionsController, EventsController, SendExampleController, AuthRuleResultsController, AuthRulesController, AuthRuleBacktestsController, DashboardController, FinancialAccountsController, CardFinancialAccountsController, ThreeDSController, ThreeDSSimulationsController, TokenizationsController, TokenizationSimulationsController, CardProvisioningController, DisputesController, DisputeSimulationsController],
   providers: [
     ReadModelApiKeyDirectory,
     { provide: API_KEY_DIRECTORY, inject: [ReadModelApiKeyDirectory], useFactory: (directory: ReadModelApiKeyDirectory) => new CachedApiKeyDirectory(directory) },
@@ -104,6 +107,7 @@ import { TokenizationStreams } from './tokenizations/tokenization-streams';
     ...AUTH_RULE_RESULT_QUERY_HANDLERS,
     GetThreeDSAuthenticationHandler,
     TokenizationStreams,
+    ProgramDisputeReader,
     StreamEvents,
     TimeTravel,
     Balances,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CardLocator } from './card-locator';
+import { DecideDisputeHandler } from './disputes/decide-dispute.handler';
 import { ExpireAuthorizationHandler } from './expire-authorization/expire-authorization.handler';
 import { SimulateAuthorizationHandler } from './simulate-authorization/simulate-authorization.handler';
 import { SimulateReturnHandler } from './simulate-return/simulate-return.handler';
@@ -27,6 +28,7 @@ import { TransactionMovements } from './transaction-movement/transaction-movemen
     EnterThreeDSOtpHandler,
     RespondToThreeDSChallengeHandler,
     SimulateTokenizationHandler,
+    DecideDisputeHandler,
   ],
 })
 export class TransactionServiceModule {}

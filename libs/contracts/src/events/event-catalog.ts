@@ -1,11 +1,11 @@
-import type { AccountVelocityUsageEvent, ThreeDSAuthenticationEvent, AuthRuleBacktestEvent, AuthRuleEvent, ProgramAuthRulesEvent, CardEvent, CardNumberAssigned, EventSubscriptionEvent, ProgramEvent, TransactionEvent, ProgramTokenizationsEvent, TokenizationEvent } from '@ledger/domain';
+import type { AccountVelocityUsageEvent, ThreeDSAuthenticationEvent, AuthRuleBacktestEvent, AuthRuleEvent, ProgramAuthRulesEvent, CardEvent, CardNumberAssigned, EventSubscriptionEvent, ProgramEvent, TransactionEvent, ProgramTokenizationsEvent, TokenizationEvent, DisputeEvent, DisputeListed } from '@ledger/domain';
 
 /**
  * Every event type the ledger records, with the schema version it is written at today. Auditors read
  * these names and versions in the store; a change to an event's data shape bumps its version and adds
  * an upcaster below, so old events still replay.
  */
-export type LedgerEvent = CardEvent | CardNumberAssigned | ProgramEvent | TransactionEvent | EventSubscriptionEvent | AuthRuleEvent | ProgramAuthRulesEvent | AuthRuleBacktestEvent | AccountVelocityUsageEvent | ThreeDSAuthenticationEvent | TokenizationEvent | ProgramTokenizationsEvent;
+export type LedgerEvent = CardEvent | CardNumberAssigned | ProgramEvent | TransactionEvent | EventSubscriptionEvent | AuthRuleEvent | ProgramAuthRulesEvent | AuthRuleBacktestEvent | AccountVelocityUsageEvent | ThreeDSAuthenticationEvent | TokenizationEvent | ProgramTokenizationsEvent | DisputeEvent | DisputeListed;
 export type LedgerEventType = LedgerEvent['type'];
 
 export const EVENT_SCHEMA_VERSIONS: Readonly<Record<LedgerEventType, number>> = {
@@ -73,6 +73,13 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<LedgerEventType, number>> = 
   TokenizationActivationCodeResent: 1,
   TokenizationDigitalCardArtUpdated: 1,
   TokenizationListed: 1,
+  DisputeFiled: 1,
+  DisputeAmended: 1,
+  DisputeStatusChanged: 1,
+  DisputeEvidenceRequested: 1,
+  DisputeEvidenceUploaded: 1,
+  DisputeEvidenceDeleted: 1,
+  DisputeListed: 1,
 };
 
 export function isLedgerEventType(type: string): type is LedgerEventType {

@@ -1,3 +1,4 @@
+import { DecideDisputeCommand } from '../commands/dispute-commands';
 import { RequestAuthRuleBacktestCommand } from '../commands/auth-rule-backtest-commands';
 import { EnterThreeDSOtpCommand, RespondToThreeDSChallengeCommand, SimulateThreeDSAuthenticationCommand } from '../commands/three-ds-commands';
 import { CreateAuthRuleCommand, DeleteAuthRuleCommand, DraftAuthRuleCommand, PromoteAuthRuleCommand, UpdateAuthRuleCommand } from '../commands/auth-rule-commands';
@@ -106,6 +107,7 @@ export const MESSAGE_ROUTES: readonly MessageRoute[] = checkedRoutes([
     'three-ds.enter-otp': EnterThreeDSOtpCommand,
     'three-ds.respond-to-challenge': RespondToThreeDSChallengeCommand,
     'tokenization.simulate': SimulateTokenizationCommand,
+    'dispute.decide': DecideDisputeCommand,
   }),
   ...commandsOf('webhooks', {
     'event-subscription.create': CreateEventSubscriptionCommand,

@@ -65,5 +65,8 @@ export const DISPUTE_TRANSITIONS: Readonly<Record<DisputeStatus, readonly Disput
 /** Lithic's evidence upload statuses; ERROR and REJECTED are never reached here (an upload is taken or refused in the request). */
 export type DisputeEvidenceStatus = 'DELETED' | 'ERROR' | 'PENDING' | 'REJECTED' | 'UPLOADED';
 
-/** The most an evidence file may hold, in bytes: it is kept in the ledger, as an event. */
-export const MAX_EVIDENCE_BYTES = 1_048_576;
+/**
+ * The most an evidence file may hold, in bytes: it is kept in the ledger, as an event, and comes as
+ * base64 in a JSON body, which the API takes up to 100 KiB of (64 KiB is 87,384 characters of base64).
+ */
+export const MAX_EVIDENCE_BYTES = 65_536;

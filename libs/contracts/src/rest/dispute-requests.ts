@@ -1,0 +1,125 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsOptional, IsString, ValidateBy } from 'class-validator';
+import { DISPUTE_REASONS, DISPUTE_RESOLUTION_REASONS, DISPUTE_STATUSES, type DisputeReason, type DisputeResolutionReason, type DisputeStatus } from '@ledger/domain';
+import { parseInstantParameter } from './query-parameters';
+import { TokenField } from './token-field';
+import { UUID_V4 } from './uuid-v4';
+import { PagedDateRangeParams } from './validation';
+import { CentsField, OneOfField, TextField, valueField } from './value-fields';
+
+/** Lithic's customer_filed_date: an RFC 3339 instant, kept as sent in UTC. */
+function FiledDateField(): PropertyDecorator {
+  const message = 'customer_filed_date must be an RFC 3339 instant, YYYY-MM-DDThh:mm:ss[.fraction] with Z or an offset';
+  return (target, key) => {
+    Transform(({ value }) => {
+      const instant = parseInstantParameter(value);
+      return instant === null ? value : instant.toISOString();
+    })(target, key);
+    valueField({ type: String, format: 'date-time' }, { optional: true, description: 'When the cardholder filed the dispute' }, [
+      IsString(),
+      ValidateBy({ name: 'instant', validator: { validate: (value: unknown) => parseInstantParameter(value) !== null, defaultMessage: () => message } }),
+    ])(target, key);
+  };
+}
+
+/** POST /v1/disputes. */
+export class CreateDisputeRequest {
+  @CentsField({ minimum: 1, description: "Cents; at most what the transaction settled" })
+  amount!: number;
+
+  @OneOfField(DISPUTE_REASONS)
+  reason!: DisputeReason;
+
+  @TokenField({ description: 'The cleared card transaction disputed' })
+  transaction_token!: string;
+
+  @FiledDateField()
+  customer_filed_date?: string;
+
+  @TextField(5000, { optional: true })
+  customer_note?: string;
+}
+
+/** PATCH /v1/disputes/{dispute_token}: only while NEW; the fields sent change, the others stay. */
+export class UpdateDisputeRequest {
+  @CentsField({ minimum: 1, optional: true, description: "Cents; at most what the transaction settled" })
+  amount?: number;
+
+  @OneOfField(DISPUTE_REASONS, { optional: true })
+  reason?: DisputeReason;
+
+  @FiledDateField()
+  customer_filed_date?: string;
+
+  @TextField(5000, { optional: true })
+  customer_note?: string;
+}
+
+export class DisputeTokenParam {
+  @TokenField()
+  dispute_token!: string;
+}
+
+export class DisputeEvidenceParams {
+  @TokenField()
+  dispute_token!: string;
+
+  @TokenField()
+  evidence_token!: string;
+}
+
+/** `transaction_tokens`: Lithic's SDK sends a list as one comma-separated value. */
+function TransactionTokensParameter(): PropertyDecorator {
+  const message = 'transaction_tokens must be a comma-separated list of version 4 UUIDs';
+  return (target, key) => {
+    ApiPropertyOptional({ type: 'string', description: 'Comma-separated transaction tokens' })(target, key);
+    IsOptional()(target, key);
+    Transform(({ value }) => {
+      if (typeof value !== 'string') return value;
+      const tokens = value.split(',').map((token) => token.trim().toLowerCase());
+      return tokens.every((token) => UUID_V4.test(token)) ? tokens : value;
+    })(target, key);
+    ValidateBy({ name: 'transactionTokens', validator: { validate: (value) => Array.isArray(value), defaultMessage: () => message } })(target, key);
+  };
+}
+
+/** GET /v1/disputes: oldest first, as every list here. */
+export class ListDisputesParams extends PagedDateRangeParams {
+  @OneOfField(DISPUTE_STATUSES, { optional: true })
+  status?: DisputeStatus;
+
+  @TransactionTokensParameter()
+  transaction_tokens?: string[];
+}
+
+/** GET /v1/disputes/{dispute_token}/evidences. */
+export class ListDisputeEvidencesParams extends PagedDateRangeParams {}
+
+/** POST /v1/disputes/{dispute_token}/evidences. */
+export class InitiateDisputeEvidenceRequest {
+  @TextField(255, { optional: true, description: 'A name for the file' })
+  filename?: string;
+}
+
+/** POST /v1/simulate/disputes/{dispute_token}/advance: the network's move of the case (ours: Lithic moves cases itself). */
+export class AdvanceDisputeRequest {
+  @OneOfField(DISPUTE_STATUSES)
+  status!: DisputeStatus;
+
+  @OneOfField(DISPUTE_RESOLUTION_REASONS, { optional: true, description: 'Only with CASE_WON or CASE_CLOSED; absent: the one the stage implies' })
+  resolution_reason?: DisputeResolutionReason;
+}
+
+/** PUT /v1/disputes/{dispute_token}/evidences/{evidence_token}/upload: the file, base64, in JSON (the API takes no other body). */
+export class UploadDisputeEvidenceRequest {
+  @Base64Field()
+  content_base64!: string;
+}
+
+function Base64Field(): PropertyDecorator {
+  return valueField({ type: 'string', format: 'byte', description: 'The file, base64; at most 64 KiB of bytes' }, {}, [
+    IsString(),
+    ValidateBy({ name: 'base64', validator: { validate: (value: unknown) => typeof value === 'string' && /^[A-Za-z0-9+/]*={0,2}$/.test(value) && value.length % 4 === 0, defaultMessage: () => 'content_base64 must be base64 (RFC 4648, padded)' } }),
+  ]);
+}
