@@ -43,6 +43,8 @@ const BLOCK_GAMBLING = { action: 'DECLINE', conditions: [{ attribute: 'MCC', ope
 
 /** How far beforeAll moved the sandbox program's clock ahead of the wall clock (into the next month, so its account has a statement). */
 let clockOffsetMs = 0;
+/** A cleared purchase, disputed in beforeAll: a dispute body naming it again is valid and refused (409) without a write. */
+let disputedTransaction = '';
 
 beforeAll(async () => {
   t = await startTestLedger({ RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_PER_MINUTE: '0', WEBHOOK_POLL_MS: '50' });
@@ -69,6 +71,11 @@ beforeAll(async () => {
   tokens.event_id = (await t.pool.query(`select event_id from events order by transaction_id, global_position limit 1`)).rows[0].event_id;
   tokens.transaction_token = (await ok(t.call('POST', '/v1/simulate/authorize', { body: { amount: 500, descriptor: 'Shop', pan: card.pan } }))).token;
   tokens.financial_account_token = (await ok(t.call('GET', '/v1/financial_accounts'))).data[0].token;
+  // A dispute needs a cleared purchase; its evidence a dispute.
+  disputedTransaction = (await ok(t.call('POST', '/v1/simulate/authorize', { body: { amount: 300, descriptor: 'Disputed', pan: card.pan } }))).token;
+  await ok(t.call('POST', '/v1/simulate/clearing', { body: { token: disputedTransaction } }));
+  tokens.dispute_token = (await ok(t.call('POST', '/v1/disputes', { body: { transaction_token: disputedTransaction, amount: 300, reason: 'OTHER' } }))).token;
+  tokens.evidence_token = (await ok(t.call('POST', `/v1/disputes/${tokens.dispute_token}/evidences`, { body: {} }))).token;
   // A card transaction is its own financial transaction, under the same token.
   tokens.financial_transaction_token = tokens.transaction_token;
   // A statement exists once a month of the account has ended: the program's clock is moved into the next month.
@@ -218,6 +225,12 @@ function validBody(key: string): Record<string, unknown> {
     'POST /v1/tokenizations/{tokenization_token}/update_digital_card_art': { digital_card_art_token: '5e9483eb-8103-4e16-9702-09374a0e0d1a' },
     'POST /v1/cards/{card_token}/provision': { digital_wallet: 'GOOGLE_PAY', certificate: 'c', client_device_id: 'd', client_wallet_account_id: 'w', nonce: 'n', nonce_signature: 's' },
     'POST /v1/cards/{card_token}/web_provision': { digital_wallet: 'GOOGLE_PAY', client_device_id: 'd', client_wallet_account_id: 'w', server_session_id: 's' },
+    // Refused (409, the transaction is already disputed) after validation: a valid body that writes nothing.
+    'POST /v1/disputes': { transaction_token: disputedTransaction, amount: 100, reason: 'OTHER', customer_filed_date: '2026-01-01T00:00:00Z', customer_note: 'n' },
+    'PATCH /v1/disputes/{dispute_token}': { amount: 100, reason: 'OTHER', customer_filed_date: '2026-01-01T00:00:00Z', customer_note: 'n' },
+    'POST /v1/disputes/{dispute_token}/evidences': { filename: 'f.pdf' },
+    'PUT /v1/disputes/{dispute_token}/evidences/{evidence_token}/upload': { content_base64: 'AAAA' },
+    'POST /v1/simulate/disputes/{dispute_token}/advance': { status: 'SUBMITTED' },
   };
   if (!bodies[key]) throw new Error(`no valid body for ${key}: add one to validBody`);
   return structuredClone(bodies[key]);

@@ -22,6 +22,9 @@ export interface RealTokens {
   readonly threeDSAuthentication: string;
   /** An ACTIVE token of the card in Apple Pay. */
   readonly tokenization: string;
+  /** A dispute of a cleared purchase, and an evidence upload of it. */
+  readonly dispute: string;
+  readonly evidence: string;
 }
 
 /**
@@ -55,6 +58,8 @@ const TOKEN_OF_NAME: Readonly<Record<string, keyof RealTokens>> = {
   statement_token: 'statement',
   three_ds_authentication_token: 'threeDSAuthentication',
   tokenization_token: 'tokenization',
+  dispute_token: 'dispute',
+  evidence_token: 'evidence',
 };
 
 /**
@@ -81,6 +86,10 @@ export async function programUnderTest(t: TestLedger, name: string): Promise<Pro
   const backtest = await call('POST', `/v2/auth_rules/${authRule.token}/backtests`, {});
   const threeDSAuthentication = await call('POST', '/v1/three_ds_authentication/simulate', { merchant: { id: 'M1', country: 'USA', mcc: '5812', name: 'CHALLENGE SHOP' }, pan: card.pan, transaction: { amount: 500, currency: 'USD' } });
   const tokenization = await call('POST', '/v1/simulate/tokenizations', { pan: card.pan, cvv: card.cvv, expiration_date: `${card.exp_month}/${card.exp_year.slice(-2)}`, tokenization_source: 'APPLE_PAY' });
+  const disputed = await call('POST', '/v1/simulate/authorize', { amount: 300, descriptor: 'Fuzz dispute', pan: card.pan });
+  await call('POST', '/v1/simulate/clearing', { token: disputed.token });
+  const dispute = await call('POST', '/v1/disputes', { transaction_token: disputed.token, amount: 300, reason: 'OTHER' });
+  const evidence = await call('POST', `/v1/disputes/${dispute.token}/evidences`, {});
   await eventually(`${name}: the card.created event in the events feed`, async () => (await t.call('GET', `/v1/events/${event}`, { apiKey: program.apiKey })).status === 200);
   // A statement exists once a month of the account has ended: the program's clock moves into the next month.
   const financialAccount = (await call('GET', '/v1/financial_accounts')).data[0].token;
@@ -101,6 +110,8 @@ export async function programUnderTest(t: TestLedger, name: string): Promise<Pro
     tokenization: tokenization.token,
     statement: (await call('GET', `/v1/financial_accounts/${financialAccount}/statements`)).data[0].token,
     threeDSAuthentication: threeDSAuthentication.token,
+    dispute: dispute.token,
+    evidence: evidence.token,
   };
   return { apiKey: program.apiKey, tokens, real: (field) => (Object.hasOwn(TOKEN_OF_NAME, field) ? tokens[TOKEN_OF_NAME[field]] : undefined) };
 }

@@ -1,10 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsOptional, IsString, ValidateBy } from 'class-validator';
+import { IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
 import { DISPUTE_REASONS, DISPUTE_RESOLUTION_REASONS, DISPUTE_STATUSES, type DisputeReason, type DisputeResolutionReason, type DisputeStatus } from '@ledger/domain';
 import { parseInstantParameter } from './query-parameters';
 import { TokenField } from './token-field';
-import { UUID_V4 } from './uuid-v4';
 import { PagedDateRangeParams } from './validation';
 import { CentsField, OneOfField, TextField, valueField } from './value-fields';
 
@@ -69,19 +68,25 @@ export class DisputeEvidenceParams {
   evidence_token!: string;
 }
 
-/** `transaction_tokens`: Lithic's SDK sends a list as one comma-separated value. */
+const MAX_TRANSACTION_TOKENS_LENGTH = 100 * 37 - 1;
+
+/**
+ * `transaction_tokens`: Lithic's SDK sends a list as one comma-separated value. Any text is taken: a
+ * value that is no transaction's token lists nothing, as a filter naming nothing does.
+ */
 function TransactionTokensParameter(): PropertyDecorator {
-  const message = 'transaction_tokens must be a comma-separated list of version 4 UUIDs';
   return (target, key) => {
-    ApiPropertyOptional({ type: 'string', description: 'Comma-separated transaction tokens' })(target, key);
+    // At most 100 tokens (36 characters each, and the commas between them).
+    ApiPropertyOptional({ type: 'string', maxLength: MAX_TRANSACTION_TOKENS_LENGTH, description: 'Comma-separated transaction tokens, at most 100' })(target, key);
     IsOptional()(target, key);
-    Transform(({ value }) => {
-      if (typeof value !== 'string') return value;
-      const tokens = value.split(',').map((token) => token.trim().toLowerCase());
-      return tokens.every((token) => UUID_V4.test(token)) ? tokens : value;
-    })(target, key);
-    ValidateBy({ name: 'transactionTokens', validator: { validate: (value) => Array.isArray(value), defaultMessage: () => message } })(target, key);
+    IsString()(target, key);
+    MaxLength(MAX_TRANSACTION_TOKENS_LENGTH)(target, key);
   };
+}
+
+/** The tokens a `transaction_tokens` value names, in lower case as tokens are kept. */
+export function transactionTokensOf(value: string): string[] {
+  return value.split(',').map((token) => token.trim().toLowerCase());
 }
 
 /** GET /v1/disputes: oldest first, as every list here. */
@@ -90,7 +95,7 @@ export class ListDisputesParams extends PagedDateRangeParams {
   status?: DisputeStatus;
 
   @TransactionTokensParameter()
-  transaction_tokens?: string[];
+  transaction_tokens?: string;
 }
 
 /** GET /v1/disputes/{dispute_token}/evidences. */

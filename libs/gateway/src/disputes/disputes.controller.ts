@@ -20,6 +20,7 @@ import {
   Page,
   presentDispute,
   presentDisputeEvidence,
+  transactionTokensOf,
   UpdateDisputeRequest,
   UploadDisputeEvidenceRequest,
 } from '@ledger/contracts';
@@ -140,7 +141,7 @@ export class DisputesController {
 
 function listed(dispute: FiledDispute, params: ListDisputesParams): boolean {
   if (params.status !== undefined && dispute.status !== params.status) return false;
-  if (params.transaction_tokens !== undefined && !params.transaction_tokens.includes(dispute.transactionToken)) return false;
+  if (params.transaction_tokens !== undefined && !transactionTokensOf(params.transaction_tokens).includes(dispute.transactionToken)) return false;
   return createdWithin(dispute.created, params);
 }
 
