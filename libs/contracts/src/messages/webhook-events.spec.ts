@@ -27,6 +27,7 @@ describe('which ledger events become webhooks', () => {
       TransactionVoided: 'card_transaction.updated',
       TransactionExpired: 'card_transaction.updated',
       TransactionCleared: 'card_transaction.updated',
+      TransactionDisputeWon: 'card_transaction.updated',
       TransactionReturned: 'card_transaction.updated',
       TransactionReturnReversed: 'card_transaction.updated',
       TransactionSettled: 'card_transaction.updated',
