@@ -131,6 +131,9 @@ describe('the lithic SDK: disputes', () => {
     expect(listed).toEqual([evidence.token, big.token]);
     expect(await client.disputes.deleteEvidence(evidence.token, { dispute_token: dispute.token })).toMatchObject({ upload_status: 'DELETED' });
     expect((await client.disputes.retrieveEvidence(evidence.token, { dispute_token: dispute.token })).upload_status).toBe('DELETED');
+    // Nothing to download before an upload, nor after a deletion.
+    expect((await t.call('GET', `/v1/disputes/${dispute.token}/evidences/${big.token}/download`, { apiKey })).status).toBe(409);
+    expect((await t.call('GET', `/v1/disputes/${dispute.token}/evidences/${evidence.token}/download`, { apiKey })).status).toBe(409);
   });
 
   it('replays the dispute streams into the same read models, and verify finds every balance equal to its events', async () => {

@@ -54,8 +54,8 @@ export class DisputeResolutionInvalid extends InvalidInput {
 
 export class DisputeEvidenceStateConflict extends Conflict {
   static override readonly code = 'dispute_evidence_state_conflict';
-  constructor(evidenceToken: string, status: string, action: string) {
-    super(`Dispute evidence ${evidenceToken} is ${status}; ${action} needs a PENDING upload`, 'evidence_token');
+  constructor(evidenceToken: string, status: string, action: string, needed = 'a PENDING upload') {
+    super(`Dispute evidence ${evidenceToken} is ${status}; ${action} needs ${needed}`, 'evidence_token');
   }
 }
 

@@ -24,7 +24,7 @@ import {
   UpdateDisputeRequest,
   UploadDisputeEvidenceRequest,
 } from '@ledger/contracts';
-import { type FiledDispute, ownedEvidence } from '@ledger/domain';
+import { DisputeEvidenceStateConflict, type FiledDispute, ownedEvidence } from '@ledger/domain';
 import { randomUUID } from 'node:crypto';
 import { ProgramApi, Route } from '../http/api-routes';
 import { CallerOrigin } from '../http/command-origin';
@@ -122,7 +122,7 @@ export class DisputesController {
   @Route('GET', ':dispute_token/evidences/:evidence_token/download', { summary: 'The evidence file as uploaded', answers: DisputeEvidenceFileResponse })
   async download(@CallingProgram() programToken: string, @Param() { dispute_token, evidence_token }: DisputeEvidenceParams): Promise<DisputeEvidenceFileResponse> {
     const evidence = ownedEvidence(await this.disputes.owned(programToken, dispute_token), evidence_token);
-    if (evidence.status !== 'UPLOADED' || evidence.contentBase64 === null || evidence.size === null) return { filename: evidence.filename, size: 0, content_base64: '' };
+    if (evidence.status !== 'UPLOADED' || evidence.contentBase64 === null || evidence.size === null) throw new DisputeEvidenceStateConflict(evidence.evidenceToken, evidence.status, 'a download', 'an UPLOADED file');
     return { filename: evidence.filename, size: evidence.size, content_base64: evidence.contentBase64 };
   }
 
