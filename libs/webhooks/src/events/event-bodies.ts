@@ -1,5 +1,5 @@
-import { backtestReportCreatedBody, type BacktestReportCreatedBody, CARD_PLASTIC_WEBHOOKS, decodeEvent, ledgerCodec, threeDSAuthenticationWebhookBody, type ThreeDSAuthenticationWebhookBody, tokenizationResultBody, type TokenizationResultBody } from '@ledger/contracts';
-import { type AuthRuleBacktestEvent, reportedBacktest, type ThreeDSAuthenticationEvent, type TokenizationEvent, type WebhookEventType } from '@ledger/domain';
+import { backtestReportCreatedBody, type BacktestReportCreatedBody, CARD_PLASTIC_WEBHOOKS, decodeEvent, type LedgerEvent, threeDSAuthenticationWebhookBody, type ThreeDSAuthenticationWebhookBody, tokenizationResultBody, type TokenizationResultBody } from '@ledger/contracts';
+import { reportedBacktest, type ThreeDSAuthenticationEvent, type WebhookEventType } from '@ledger/domain';
 import type { EventStore } from '@ledger/event-store';
 import { cardCreatedBody, cardPlasticBody, cardTransactionUpdatedBody, cardUpdatedBody, type CardPlasticEvent, type EventBody } from '@ledger/read-model';
 import { WebhookPayloads } from '../delivery/webhook-payloads';
@@ -42,30 +42,32 @@ export class EventBodies {
 
   /** Each event of a 3DS authentication carries all of it, so it is its own body, as a backtest report is. */
   private async threeDSAuthentication(event: EventAt): Promise<ThreeDSAuthenticationWebhookBody | null> {
-    const [recorded] = await this.store.readStream(event.streamId, { fromVersion: event.streamVersion, maxCount: 1 });
-    return recorded ? threeDSAuthenticationWebhookBody(ledgerCodec<ThreeDSAuthenticationEvent>().decode(recorded)) : null;
+    const recorded = await this.recordedAt(event);
+    return recorded ? threeDSAuthenticationWebhookBody(recorded as ThreeDSAuthenticationEvent) : null;
   }
 
   /** A tokenization's result is its decision's event, rendered alone: no read model holds tokens. */
   private async tokenizationResult(event: EventAt): Promise<TokenizationResultBody | null> {
-    const [recorded] = await this.store.readStream(event.streamId, { fromVersion: event.streamVersion, maxCount: 1 });
-    if (!recorded) return null;
-    const decided = ledgerCodec<TokenizationEvent>().decode(recorded);
-    return decided.type === 'TokenizationDecided' ? tokenizationResultBody(decided) : null;
+    const decided = await this.recordedAt(event);
+    return decided?.type === 'TokenizationDecided' ? tokenizationResultBody(decided) : null;
   }
 
   /** A backtest report is its own body: the ledger event carries all of it, and no read model holds it. */
   private async backtestReport(event: EventAt): Promise<BacktestReportCreatedBody | null> {
-    const [recorded] = await this.store.readStream(event.streamId, { fromVersion: event.streamVersion, maxCount: 1 });
-    if (!recorded) return null;
-    const reported = ledgerCodec<AuthRuleBacktestEvent>().decode(recorded);
-    return reported.type === 'AuthRuleBacktestReported' ? backtestReportCreatedBody(reportedBacktest(reported)) : null;
+    const reported = await this.recordedAt(event);
+    return reported?.type === 'AuthRuleBacktestReported' ? backtestReportCreatedBody(reportedBacktest(reported)) : null;
   }
 
   /** The plastic's event itself: its body shows what the event says, beside the card. */
-  private async eventAt({ streamId, streamVersion }: EventAt): Promise<CardPlasticEvent> {
+  private async eventAt(event: EventAt): Promise<CardPlasticEvent> {
+    const recorded = await this.recordedAt(event);
+    if (!recorded) throw new Error(`${event.streamId} has no event at version ${event.streamVersion}`);
+    return recorded as CardPlasticEvent;
+  }
+
+  /** The one event at this place of the log, decoded; null when the stream has no event there. */
+  private async recordedAt({ streamId, streamVersion }: EventAt): Promise<LedgerEvent | null> {
     const [recorded] = await this.store.readStream(streamId, { fromVersion: streamVersion, maxCount: 1 });
-    if (!recorded || recorded.streamVersion !== streamVersion) throw new Error(`${streamId} has no event at version ${streamVersion}`);
-    return decodeEvent(recorded) as CardPlasticEvent;
+    return recorded && recorded.streamVersion === streamVersion ? decodeEvent(recorded) : null;
   }
 }
