@@ -1,7 +1,11 @@
 import { Logger } from '@nestjs/common';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { createLedgerLogger, PinoNestLogger, RequestLog } from './logging';
+import { eventually } from '@ledger/test-support';
+import { batchedLogStream, createLedgerLogger, PinoNestLogger, RequestLog } from './logging';
 
 /** The JSON lines a PinoNestLogger writes, time left out. */
 function capture(level = 'info') {
@@ -100,5 +104,20 @@ describe('RequestLog', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('batchedLogStream', () => {
+  it('writes a lone line within its flush interval, and a batch as it fills, in order', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'ledger-log-')), 'out.log');
+    const stream = batchedLogStream(file);
+    const logger = createLedgerLogger('info', stream);
+    logger.info('first');
+    // Less than a batch: only the interval writes it.
+    await eventually('the lone line written', async () => readFileSync(file, 'utf8').includes('"msg":"first"'));
+    for (let n = 0; n < 100; n++) logger.info(`line ${n}`);
+    await eventually('every line written', async () => readFileSync(file, 'utf8').trim().split('\n').length === 101);
+    const messages = readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line).msg);
+    expect(messages).toEqual(['first', ...Array.from({ length: 100 }, (_, n) => `line ${n}`)]);
   });
 });

@@ -1,8 +1,8 @@
 import { Logger } from '@nestjs/common';
-import { pino } from 'pino';
 import { loadConfig } from '@ledger/runtime';
 import { LedgerApp, rolesOfApp } from './app-roles';
 import { loadProcessConfig } from './distributed/process-config';
+import { batchedLogStream } from './logging';
 import { startBanner } from './start-banner';
 import { startLedger } from './start-ledger';
 
@@ -25,7 +25,7 @@ async function startAndWatch(app: LedgerApp): Promise<void> {
   const processConfig = { ...loadProcessConfig(), roles: rolesOfApp(app, process.env.LEDGER_ROLES) };
   // One stream for the log lines and the banner: pino writes asynchronously, so a banner written
   // straight to stdout overtook the start lines still queued and scrolled away under them.
-  const output = pino.destination();
+  const output = batchedLogStream();
   const ledger = await startLedger(config, { process: processConfig, logDestination: output });
   output.write(startBanner(ledger, config));
   let stopping = false;

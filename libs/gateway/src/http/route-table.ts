@@ -63,6 +63,7 @@ export class RouteTable {
   }
 }
 
+/** Asked on every request: the regular expression runs only for the rare path that ends in a slash. */
 function withoutTrailingSlash(path: string): string {
-  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') : path;
 }
