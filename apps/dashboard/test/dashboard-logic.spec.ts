@@ -3,6 +3,9 @@ import { AuditEvent, checkChain } from '../src/hash-chain';
 import { money, parseMoney } from '../src/money';
 import { WEBHOOK_EVENT_TYPES } from '../src/webhook-event-types';
 import { WEBHOOK_EVENT_TYPES as SUBSCRIBABLE } from '@ledger/domain';
+import { DISPUTE_REASONS as DOMAIN_DISPUTE_REASONS, DISPUTE_STATUSES as DOMAIN_DISPUTE_STATUSES, DISPUTE_TRANSITIONS as DOMAIN_DISPUTE_TRANSITIONS } from '@ledger/domain';
+import { DISPUTE_REASONS, DISPUTE_STATUSES, DISPUTE_TRANSITIONS, isOpenDispute, STAGE_ACTION_TEXT } from '../src/dispute-stages';
+import { addressLine, plasticOf } from '../src/plastic';
 
 /** The dashboard's own logic, in Node: what the browser tests cannot pin down case by case. */
 
@@ -67,5 +70,41 @@ describe('checkChain, against chains the event store writes', () => {
 describe('webhook event types', () => {
   it("offers exactly the types a subscription can name", () => {
     expect([...WEBHOOK_EVENT_TYPES].sort()).toEqual([...SUBSCRIBABLE].sort());
+  });
+});
+
+describe('dispute stages', () => {
+  it("offers the domain's reasons, statuses and moves between them, with a button text for every stage a case can be moved to", () => {
+    expect(DISPUTE_REASONS).toEqual([...DOMAIN_DISPUTE_REASONS]);
+    expect(DISPUTE_STATUSES).toEqual([...DOMAIN_DISPUTE_STATUSES]);
+    expect(DISPUTE_TRANSITIONS).toEqual(DOMAIN_DISPUTE_TRANSITIONS);
+    const reachable = new Set(Object.values(DISPUTE_TRANSITIONS).flat());
+    expect([...reachable].filter((status) => !STAGE_ACTION_TEXT[status])).toEqual([]);
+    expect(DISPUTE_STATUSES.filter(isOpenDispute)).toEqual(['NEW', 'PENDING_CUSTOMER', 'SUBMITTED', 'REPRESENTMENT', 'PREARBITRATION', 'ARBITRATION']);
+  });
+});
+
+describe("a card's plastic, read from its events", () => {
+  const address = { firstName: 'Ada', lastName: 'Lovelace', address1: '12 Analytical Row', city: 'BOSTON', state: 'MA', postalCode: '02110', country: 'USA' };
+  const elsewhere = { ...address, address1: '1 Other Street', address2: 'Flat 2' };
+
+  it('is none for a card that never had one', () => {
+    expect(plasticOf([{ type: 'CardCreated', data: { cardToken: 'c' } }, { type: 'CardPaused', data: {} }])).toBeNull();
+  });
+
+  it('follows the latest order: shipped once a CardShipped comes after it, ordered again by a reissue', () => {
+    const created = { type: 'CardCreated', data: { shipping: { address, method: 'PRIORITY', productId: null } } };
+    const shipped = { type: 'CardShipped', data: { shippingMethod: 'PRIORITY', trackingNumber: '1Z9' } };
+    expect(plasticOf([created])).toEqual({ address, method: 'PRIORITY', shipped: false, trackingNumber: null });
+    expect(plasticOf([created, shipped])).toEqual({ address, method: 'PRIORITY', shipped: true, trackingNumber: '1Z9' });
+    const reissued = { type: 'CardReissued', data: { shipping: { address: elsewhere, method: 'EXPRESS', productId: null } } };
+    expect(plasticOf([created, shipped, reissued])).toEqual({ address: elsewhere, method: 'EXPRESS', shipped: false, trackingNumber: null });
+    // A renewal of a virtual card orders nothing (its shipping is null): the plastic stays as it was.
+    expect(plasticOf([created, shipped, { type: 'CardRenewed', data: { shipping: null } }])).toEqual(plasticOf([created, shipped]));
+  });
+
+  it('writes an address on one line', () => {
+    expect(addressLine(address)).toBe('Ada Lovelace, 12 Analytical Row, BOSTON, MA 02110, USA');
+    expect(addressLine(elsewhere)).toBe('Ada Lovelace, 1 Other Street, Flat 2, BOSTON, MA 02110, USA');
   });
 });
