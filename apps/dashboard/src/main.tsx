@@ -6,6 +6,8 @@ import { AccountPage } from './pages/account';
 import { CardPage } from './pages/card';
 import { CardsPage } from './pages/cards';
 import { ClockPage } from './pages/clock';
+import { DisputesPage } from './pages/disputes';
+import { MoneyPage } from './pages/money';
 import { RulePage } from './pages/rule';
 import { RulesPage } from './pages/rules';
 import { SimulatePage } from './pages/simulate';
@@ -19,6 +21,8 @@ import './styles.css';
 const NAV: [string, string][] = [
   ['cards', 'Cards'],
   ['transactions', 'Transactions'],
+  ['money', 'Money'],
+  ['disputes', 'Disputes'],
   ['rules', 'Auth rules'],
   ['simulate', 'Simulate'],
   ['webhooks', 'Webhooks'],
@@ -68,6 +72,8 @@ function Page({ route }: { route: string[] }) {
   const [name, token] = route;
   if (name === 'cards') return token ? <CardPage token={token} /> : <CardsPage />;
   if (name === 'transactions') return token ? <TransactionPage token={token} /> : <TransactionsPage />;
+  if (name === 'money') return <MoneyPage />;
+  if (name === 'disputes') return <DisputesPage />;
   if (name === 'rules') return token ? <RulePage token={token} /> : <RulesPage />;
   if (name === 'simulate') return <SimulatePage />;
   if (name === 'webhooks') return <WebhooksPage />;

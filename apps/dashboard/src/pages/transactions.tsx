@@ -7,6 +7,7 @@ import { useLive } from '../live';
 import { money } from '../money';
 import { ListFilters, ListPager, usePagedList } from '../paged-list';
 import { href } from '../router';
+import { TransactionDispute } from '../transaction-dispute';
 import { Badge, ErrorNote, SelectField, TextField, useLoad, when } from '../ui';
 
 const STATUSES = ['', 'PENDING', 'VOIDED', 'SETTLING', 'SETTLED', 'BOUNCED', 'DECLINED', 'EXPIRED'];
@@ -129,6 +130,7 @@ export function TransactionPage({ token }: { token: string }) {
           <DataTable columns={NETWORK_MESSAGE_COLUMNS} rows={d.events} keyOf={(event) => event.token} />
         </section>
       )}
+      {d && <TransactionDispute transaction={d} tick={live.tick} />}
       <EventStream path={`/v1/transactions/${token}/events`} tick={live.tick} />
     </>
   );
