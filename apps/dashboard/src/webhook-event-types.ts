@@ -14,4 +14,6 @@ export const WEBHOOK_EVENT_TYPES = [
   'three_ds_authentication.created',
   'three_ds_authentication.updated',
   'tokenization.result',
+  'tokenization.updated',
+  'dispute.updated',
 ];

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
  * project's settings, so a field the SDK does not have (or a wrong type) fails `npm test`.
  */
 const root = path.resolve(__dirname, '../../..');
-const TYPED_SUITES = ['apps/server/test/lithic-sdk-events.spec.ts', 'apps/server/test/lithic-sdk-financial-accounts.spec.ts', 'apps/server/test/lithic-sdk-physical-cards.spec.ts', 'apps/server/test/lithic-sdk-three-ds.spec.ts', 'apps/server/test/lithic-sdk-three-ds-webhooks.spec.ts', 'apps/server/test/lithic-sdk-tokenizations.spec.ts', 'apps/server/test/lithic-sdk-tokenization-webhooks.spec.ts', 'apps/server/test/lithic-sdk-disputes.spec.ts'];
+const TYPED_SUITES = ['apps/server/test/lithic-sdk-events.spec.ts', 'apps/server/test/lithic-sdk-financial-accounts.spec.ts', 'apps/server/test/lithic-sdk-physical-cards.spec.ts', 'apps/server/test/lithic-sdk-three-ds.spec.ts', 'apps/server/test/lithic-sdk-three-ds-webhooks.spec.ts', 'apps/server/test/lithic-sdk-tokenizations.spec.ts', 'apps/server/test/lithic-sdk-tokenization-webhooks.spec.ts', 'apps/server/test/lithic-sdk-disputes.spec.ts', 'apps/server/test/lithic-sdk-dispute-webhooks.spec.ts'];
 
 it('type-checks the SDK suites against the SDK types', async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'ledger-typecheck-'));

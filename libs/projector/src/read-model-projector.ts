@@ -87,11 +87,14 @@ export class ReadModelProjector implements LogProcessor<unknown> {
   private readonly feed: EventsFeedTable | null;
   private readonly outbox: WebhookOutboxTable | null;
   private readonly onEnqueued: () => void;
+  /** A dispute's and a token's webhook bodies are folded from their streams (EventBodiesOfBatch.foldStreams). */
+  private readonly streams: Pick<EventStore, 'readStream'>;
   /** Set by a batch that enqueued webhook messages, told once it committed. */
   private enqueued = false;
 
   constructor(store: EventStore, readModel: ReadModelClient, options: ReadModelProjectorOptions = {}) {
     this.name = options.name ?? READ_MODEL_PROJECTOR;
+    this.streams = store;
     this.batchSize = options.batchSize ?? CATCH_UP_BATCH_SIZE;
     this.tables = projectedTables(options.schema);
     this.feed = options.eventsFeed === false ? null : new EventsFeedTable(options.schema);
@@ -129,7 +132,7 @@ export class ReadModelProjector implements LogProcessor<unknown> {
   async apply(events: readonly RecordedEvent[], { sql }: BatchTransaction<unknown>): Promise<void> {
     this.enqueued = false;
     const batch = this.decode(events);
-    const bodies = new EventBodiesOfBatch();
+    const bodies = new EventBodiesOfBatch(this.streams);
     const rows = await this.load(sql, batch, bodies, newProjectionRows());
     const writes = new StatementQueue(sql);
     try {
@@ -164,7 +167,7 @@ export class ReadModelProjector implements LogProcessor<unknown> {
   async derive(events: readonly RecordedEvent[], sql: SqlClient, known: KnownRows): Promise<DerivedBatch> {
     if (this.outbox) throw new Error('projector: a replay derives no webhook outbox (its messages are live deliveries)');
     const batch = this.decode(events);
-    const bodies = new EventBodiesOfBatch();
+    const bodies = new EventBodiesOfBatch(this.streams);
     const rows = await this.load(sql, batch, bodies, newProjectionRows(known));
     for (let start = 0; start < batch.length; start += WRITE_EVERY) {
       const end = Math.min(start + WRITE_EVERY, batch.length);
@@ -190,10 +193,11 @@ export class ReadModelProjector implements LogProcessor<unknown> {
 
   /** Every stored row the batch's events read, and their bodies read, one query per table that has any. */
   private async load(sql: SqlClient, batch: readonly BatchEvent[], bodies: EventBodiesOfBatch, rows: ProjectionRows): Promise<ProjectionRows> {
-    for (const { event, subject } of batch) {
+    for (const { recorded, event, subject } of batch) {
       for (const projection of this.handlers.get(event.type) ?? NONE) projection.need(event, rows);
-      if (subject) bodies.need(event, subject, rows);
+      if (subject) bodies.need(event, subject, rows, recorded);
     }
+    await bodies.foldStreams();
     const tables = this.tables;
     await tables.programs.load(sql, rows.programs);
     await tables.apiKeys.load(sql, rows.apiKeys);

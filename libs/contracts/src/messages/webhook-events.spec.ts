@@ -41,6 +41,29 @@ describe('which ledger events become webhooks', () => {
     expect(webhookEventTypeOf({ type: 'EventSubscriptionCreated', stream_id: 'event-subscription-x' })).toBeNull();
   });
 
+  it("sends a token's decision as tokenization.result, its status and data changes as tokenization.updated, and every change of a dispute but its evidence as dispute.updated", () => {
+    const token = 'tokenization-3c9d7e1f-2a4b-4c5d-8e6f-7a8b9c0d1e2f';
+    const dispute = 'dispute-4d0e8f2a-3b5c-4d6e-9f7a-8b9c0d1e2f3a';
+    const typesOf = (stream: string, types: string[]) => Object.fromEntries(types.map((type) => [type, webhookEventTypeOf({ type, stream_id: stream })]));
+    expect(typesOf(token, ['TokenizationDecided', 'TokenizationStatusChanged', 'TokenizationDigitalCardArtUpdated', 'TokenizationActivationCodeResent'])).toEqual({
+      TokenizationDecided: 'tokenization.result',
+      TokenizationStatusChanged: 'tokenization.updated',
+      TokenizationDigitalCardArtUpdated: 'tokenization.updated',
+      TokenizationActivationCodeResent: null,
+    });
+    expect(typesOf(dispute, ['DisputeFiled', 'DisputeAmended', 'DisputeStatusChanged', 'DisputeEvidenceRequested', 'DisputeEvidenceUploaded', 'DisputeEvidenceDeleted'])).toEqual({
+      DisputeFiled: 'dispute.updated',
+      DisputeAmended: 'dispute.updated',
+      DisputeStatusChanged: 'dispute.updated',
+      DisputeEvidenceRequested: null,
+      DisputeEvidenceUploaded: null,
+      DisputeEvidenceDeleted: null,
+    });
+    // The program's list of disputes is a stream of the program, not a dispute.
+    expect(webhookEventTypeOf({ type: 'DisputeListed', stream_id: 'program-disputes-x' })).toBeNull();
+    expect(subjectTokenOf({ stream_id: dispute })).toBe('4d0e8f2a-3b5c-4d6e-9f7a-8b9c0d1e2f3a');
+  });
+
   it('names the card or transaction from the stream id', () => {
     expect(subjectTokenOf({ stream_id: card })).toBe('7ef7d65c-9023-4da3-b113-3b8583fd7951');
     expect(subjectTokenOf({ stream_id: transaction })).toBe('2b8f3c1d-6e4a-4b9c-8d7e-1f2a3b4c5d6e');

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isAuthRuleBacktestStream, isThreeDSAuthenticationStream, isTokenizationStream, isTransactionStream, type WebhookEventType } from '@ledger/domain';
+import { isAuthRuleBacktestStream, isDisputeStream, isThreeDSAuthenticationStream, isTokenizationStream, isTransactionStream, type WebhookEventType } from '@ledger/domain';
 import type { IntegrationMessage } from './integration-message';
 
 /**
@@ -31,13 +31,37 @@ const THREE_DS_WEBHOOKS: Readonly<Record<string, WebhookEventType>> = {
   ThreeDSChallengeCompleted: 'three_ds_authentication.updated',
 };
 
+/**
+ * A token's changes after its decision: Lithic's tokenization.updated, sent when the token's status or
+ * its data changes. A resent activation code changes neither (the code went out again), so it is not one.
+ */
+const TOKENIZATION_WEBHOOKS: Readonly<Record<string, WebhookEventType>> = {
+  TokenizationDecided: 'tokenization.result',
+  TokenizationStatusChanged: 'tokenization.updated',
+  TokenizationDigitalCardArtUpdated: 'tokenization.updated',
+};
+
+/**
+ * A dispute's changes, each of which Lithic reports as dispute.updated: filed, amended, moved to a stage
+ * or ended. Its evidence files are not part of the Dispute object, so their events change no body.
+ */
+const DISPUTE_WEBHOOKS: ReadonlySet<string> = new Set(['DisputeFiled', 'DisputeAmended', 'DisputeStatusChanged']);
+
+/**
+ * The webhooks whose body is their subject as a whole (the dispute, the token) as the stream's events up
+ * to the delivered one leave it: no single event carries it and no read model holds it, so both feeds
+ * fold the stream (stream-folded-bodies.ts).
+ */
+export const STREAM_FOLDED_WEBHOOKS: readonly WebhookEventType[] = ['dispute.updated', 'tokenization.updated'];
+
 /** The webhook an event is delivered as, or null for events no webhook carries. */
 export function webhookEventTypeOf(message: Pick<IntegrationMessage, 'type' | 'stream_id'>): WebhookEventType | null {
   if (message.stream_id.startsWith('card-')) return CARD_WEBHOOKS[message.type] ?? null;
   if (isTransactionStream(message.stream_id) && message.type.startsWith('Transaction')) return 'card_transaction.updated';
   if (isAuthRuleBacktestStream(message.stream_id) && message.type === 'AuthRuleBacktestReported') return 'auth_rules.backtest_report.created';
   if (isThreeDSAuthenticationStream(message.stream_id)) return THREE_DS_WEBHOOKS[message.type] ?? null;
-  if (isTokenizationStream(message.stream_id) && message.type === 'TokenizationDecided') return 'tokenization.result';
+  if (isTokenizationStream(message.stream_id)) return TOKENIZATION_WEBHOOKS[message.type] ?? null;
+  if (isDisputeStream(message.stream_id) && DISPUTE_WEBHOOKS.has(message.type)) return 'dispute.updated';
   return null;
 }
 

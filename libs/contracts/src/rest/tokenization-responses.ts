@@ -135,3 +135,23 @@ export function tokenizationResultBody({ data }: TokenizationDecided): Tokenizat
     },
   };
 }
+
+/** Lithic's `tokenization.updated` webhook body (TokenizationUpdatedWebhookEvent): the token as a change left it. */
+export interface TokenizationUpdatedBody {
+  readonly event_type: 'tokenization.updated';
+  readonly account_token: string;
+  readonly card_token: string;
+  readonly created: string;
+  readonly tokenization: TokenizationResponse;
+}
+
+/** `created` is when the change happened: the token's `updated_at` as that change left it. */
+export function tokenizationUpdatedBody(tokenization: ExistingTokenization): TokenizationUpdatedBody {
+  return {
+    event_type: 'tokenization.updated',
+    account_token: tokenization.programToken,
+    card_token: tokenization.cardToken,
+    created: tokenization.updatedAt,
+    tokenization: presentTokenization(tokenization),
+  };
+}

@@ -12,7 +12,7 @@ export const eventSubscriptionStreamId = (subscriptionToken: string): string => 
 export const EVENT_SUBSCRIPTION_STREAM_CATEGORY = 'event-subscription';
 
 /** Webhook event types, named as Lithic names them. An empty list subscribes to all of them. */
-export const WEBHOOK_EVENT_TYPES = ['card.created', 'card.updated', 'card_transaction.updated', 'card.shipped', 'card.renewed', 'card.reissued', 'card.converted', 'auth_rules.backtest_report.created', 'three_ds_authentication.created', 'three_ds_authentication.updated', 'tokenization.result'] as const;
+export const WEBHOOK_EVENT_TYPES = ['card.created', 'card.updated', 'card_transaction.updated', 'card.shipped', 'card.renewed', 'card.reissued', 'card.converted', 'auth_rules.backtest_report.created', 'three_ds_authentication.created', 'three_ds_authentication.updated', 'tokenization.result', 'tokenization.updated', 'dispute.updated'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 // ---------------------------------------------------------------- events

@@ -1,5 +1,5 @@
-import { ENVELOPE_VERSION, TOPICS, withoutSecretFields, type IntegrationMessage, type Topic } from '@ledger/contracts';
-import { isAuthRuleBacktestStream, isThreeDSAuthenticationStream, isTokenizationStream, isTransactionStream } from '@ledger/domain';
+import { ENVELOPE_VERSION, TOPICS, webhookEventTypeOf, withoutSecretFields, type IntegrationMessage, type Topic } from '@ledger/contracts';
+import { isAuthRuleBacktestStream, isDisputeStream, isThreeDSAuthenticationStream, isTokenizationStream, isTransactionStream } from '@ledger/domain';
 import { formatPosition, type RecordedEvent } from '@ledger/event-store';
 
 /**
@@ -18,8 +18,10 @@ export function topicFor(recorded: RecordedEvent): Topic | null {
   if (recorded.type === 'AuthRuleBacktestReported' && isAuthRuleBacktestStream(recorded.streamId)) return TOPICS.programs;
   // So is a 3DS authentication (Lithic's three_ds_authentication.created and .updated).
   if (isThreeDSAuthenticationStream(recorded.streamId)) return TOPICS.programs;
-  // A tokenization's result (Lithic's tokenization.result) likewise: the program's news, rendered from the event alone.
-  if (recorded.type === 'TokenizationDecided' && isTokenizationStream(recorded.streamId)) return TOPICS.programs;
+  // A token's decision and later changes (Lithic's tokenization.result and .updated) likewise, and a
+  // dispute's changes (dispute.updated): the webhooks' feed needs them; the rest of those streams stay in.
+  const webhook = { type: recorded.type, stream_id: recorded.streamId };
+  if ((isTokenizationStream(recorded.streamId) || isDisputeStream(recorded.streamId)) && webhookEventTypeOf(webhook) !== null) return TOPICS.programs;
   return null;
 }
 

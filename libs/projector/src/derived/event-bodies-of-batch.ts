@@ -1,6 +1,18 @@
-import { backtestReportCreatedBody, CARD_PLASTIC_WEBHOOKS, decodeEvent, type LedgerEvent, subjectTokenOf, threeDSAuthenticationWebhookBody, tokenizationResultBody, webhookEventTypeOf } from '@ledger/contracts';
+import {
+  backtestReportCreatedBody,
+  CARD_PLASTIC_WEBHOOKS,
+  decodeEvent,
+  type LedgerEvent,
+  STREAM_FOLDED_WEBHOOKS,
+  streamFoldedBody,
+  type StreamFoldedBody,
+  subjectTokenOf,
+  threeDSAuthenticationWebhookBody,
+  tokenizationResultBody,
+  webhookEventTypeOf,
+} from '@ledger/contracts';
 import { type AuthRuleBacktestReported, reportedBacktest, type ThreeDSAuthenticationEvent, type TokenizationDecided, type WebhookEventType } from '@ledger/domain';
-import type { RecordedEvent } from '@ledger/event-store';
+import type { EventStore, RecordedEvent } from '@ledger/event-store';
 import {
   cardCreatedBody,
   cardPlasticBody,
@@ -45,18 +57,33 @@ export function webhookSubjectOf(recorded: RecordedEvent): WebhookSubject | null
  *
  * Bodies need rows the projections do not (a transaction's card and both funding sources), declared in
  * two steps: what the events name, then what the loaded rows name.
+ *
+ * A dispute's and a token's bodies are the whole dispute or token, which no row holds: those rare
+ * events are rendered from their stream, read from the store up to the batch's last such event of it
+ * and folded up to each one (foldStreams), before the batch is applied.
  */
 export class EventBodiesOfBatch {
   private readonly transactions = new Set<string>();
   private readonly cards = new Set<string>();
   private readonly derived: DerivedEvent[] = [];
+  /** The stream-folded webhooks of the batch: stream, then version, then its webhook's type. */
+  private readonly foldedEvents = new Map<string, Map<number, WebhookEventType>>();
+  /** Their bodies, by event id, once foldStreams has read their streams. */
+  private readonly foldedBodies = new Map<string, StreamFoldedBody>();
+
+  constructor(private readonly streams: Pick<EventStore, 'readStream'>) {}
 
   /** Step one, before loading: the rows an event's body reads that the event itself names. */
-  need(event: LedgerEvent, subject: WebhookSubject, rows: ProjectionRows): void {
+  need(event: LedgerEvent, subject: WebhookSubject, rows: ProjectionRows, recorded: RecordedEvent): void {
     // A backtest report's body, and a 3DS authentication's, is the event itself: it reads no rows.
     if (subject.eventType === 'auth_rules.backtest_report.created' || isThreeDSWebhook(subject.eventType)) return;
     // Nor does a tokenization's result: its decision's event names everything the body shows.
     if (subject.eventType === 'tokenization.result') return;
+    if (STREAM_FOLDED_WEBHOOKS.includes(subject.eventType)) {
+      const versions = this.foldedEvents.get(recorded.streamId) ?? new Map<number, WebhookEventType>();
+      this.foldedEvents.set(recorded.streamId, versions.set(recorded.streamVersion, subject.eventType));
+      return;
+    }
     const data = event.data as { cardToken?: string; fundingToken?: string };
     if (subject.eventType === 'card_transaction.updated') {
       rows.transactions.need(subject.token);
@@ -70,6 +97,21 @@ export class EventBodiesOfBatch {
       this.cards.add(data.cardToken);
     }
     if (typeof data.fundingToken === 'string') rows.fundingSources.need(data.fundingToken);
+  }
+
+  /** Reads each stream with stream-folded webhooks once, up to the last of them, and renders each one's body as of its event. */
+  async foldStreams(): Promise<void> {
+    for (const [streamId, versions] of this.foldedEvents) {
+      const last = Math.max(...versions.keys());
+      const recorded = await this.streams.readStream(streamId, { maxCount: last + 1 });
+      if (recorded.length !== last + 1) throw new Error(`projector: ${streamId} has ${recorded.length} events, not the ${last + 1} its webhooks of this batch need`);
+      const history = recorded.map((event) => decodeEvent(event));
+      for (const [version, eventType] of versions) {
+        const body = streamFoldedBody(eventType, history.slice(0, version + 1));
+        if (body === null) throw new Error(`projector: ${streamId} up to version ${version} holds no ${eventType} subject`);
+        this.foldedBodies.set(recorded[version].metadata.eventId, body);
+      }
+    }
   }
 
   /** Step two, after loading: the cards of stored transactions, and the funding sources of stored cards and transactions. */
@@ -112,6 +154,7 @@ export class EventBodiesOfBatch {
     if (subject.eventType === 'auth_rules.backtest_report.created') return backtestReportCreatedBody(reportedBacktest(recorded as unknown as AuthRuleBacktestReported));
     if (isThreeDSWebhook(subject.eventType)) return threeDSAuthenticationWebhookBody(recorded as unknown as ThreeDSAuthenticationEvent);
     if (subject.eventType === 'tokenization.result') return tokenizationResultBody(recorded as unknown as TokenizationDecided);
+    if (STREAM_FOLDED_WEBHOOKS.includes(subject.eventType)) return this.foldedBody(recorded, subject);
     if (subject.eventType === 'card_transaction.updated') {
       const row = rows.transactions.get(subject.token);
       if (row === null) throw missing(subject, recorded);
@@ -124,6 +167,12 @@ export class EventBodiesOfBatch {
     if (CARD_PLASTIC_WEBHOOKS.includes(subject.eventType)) return cardPlasticBody(card, decodeEvent(recorded) as CardPlasticEvent);
     const after = rows.cards.get(subject.token) as Card;
     return cardUpdatedBody(card, cardUpdateBetween(before, cardRowFields(after)));
+  }
+
+  private foldedBody(recorded: RecordedEvent, subject: WebhookSubject): StreamFoldedBody {
+    const body = this.foldedBodies.get(recorded.metadata.eventId);
+    if (!body) throw new Error(`projector: the ${subject.eventType} body of event ${recorded.metadata.eventId} was not folded before the batch was applied`);
+    return body;
   }
 
   private card(token: string, subject: WebhookSubject, recorded: RecordedEvent, rows: ProjectionRows): CardWithoutSecrets {

@@ -1,4 +1,17 @@
-import { backtestReportCreatedBody, type BacktestReportCreatedBody, CARD_PLASTIC_WEBHOOKS, decodeEvent, type LedgerEvent, threeDSAuthenticationWebhookBody, type ThreeDSAuthenticationWebhookBody, tokenizationResultBody, type TokenizationResultBody } from '@ledger/contracts';
+import {
+  backtestReportCreatedBody,
+  type BacktestReportCreatedBody,
+  CARD_PLASTIC_WEBHOOKS,
+  decodeEvent,
+  type LedgerEvent,
+  STREAM_FOLDED_WEBHOOKS,
+  streamFoldedBody,
+  type StreamFoldedBody,
+  threeDSAuthenticationWebhookBody,
+  type ThreeDSAuthenticationWebhookBody,
+  tokenizationResultBody,
+  type TokenizationResultBody,
+} from '@ledger/contracts';
 import { reportedBacktest, type ThreeDSAuthenticationEvent, type WebhookEventType } from '@ledger/domain';
 import type { EventStore } from '@ledger/event-store';
 import { cardCreatedBody, cardPlasticBody, cardTransactionUpdatedBody, cardUpdatedBody, type CardPlasticEvent, type EventBody } from '@ledger/read-model';
@@ -25,10 +38,11 @@ export class EventBodies {
   }
 
   /** The body of the event at `event`, or null when the read model lacks the card or transaction. */
-  async body(eventType: WebhookEventType, subjectToken: string, event: EventAt): Promise<EventBody | BacktestReportCreatedBody | ThreeDSAuthenticationWebhookBody | TokenizationResultBody | null> {
+  async body(eventType: WebhookEventType, subjectToken: string, event: EventAt): Promise<EventBody | BacktestReportCreatedBody | ThreeDSAuthenticationWebhookBody | TokenizationResultBody | StreamFoldedBody | null> {
     if (eventType === 'auth_rules.backtest_report.created') return this.backtestReport(event);
     if (eventType === 'three_ds_authentication.created' || eventType === 'three_ds_authentication.updated') return this.threeDSAuthentication(event);
     if (eventType === 'tokenization.result') return this.tokenizationResult(event);
+    if (STREAM_FOLDED_WEBHOOKS.includes(eventType)) return this.streamFolded(eventType, event);
     if (eventType === 'card_transaction.updated') {
       const transaction = await this.payloads.transaction(subjectToken);
       return transaction && cardTransactionUpdatedBody(transaction);
@@ -44,6 +58,13 @@ export class EventBodies {
   private async threeDSAuthentication(event: EventAt): Promise<ThreeDSAuthenticationWebhookBody | null> {
     const recorded = await this.recordedAt(event);
     return recorded ? threeDSAuthenticationWebhookBody(recorded as ThreeDSAuthenticationEvent) : null;
+  }
+
+  /** A dispute or a token as its stream's events up to this one leave it: no read model holds either. */
+  private async streamFolded(eventType: WebhookEventType, { streamId, streamVersion }: EventAt): Promise<StreamFoldedBody | null> {
+    const history = await this.store.readStream(streamId, { maxCount: streamVersion + 1 });
+    if (history.length !== streamVersion + 1) return null;
+    return streamFoldedBody(eventType, history.map((recorded) => decodeEvent(recorded)));
   }
 
   /** A tokenization's result is its decision's event, rendered alone: no read model holds tokens. */
