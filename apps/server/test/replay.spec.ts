@@ -43,13 +43,14 @@ async function mixedTraffic(): Promise<void> {
   const shopRule = await rule({ type: 'CONDITIONAL_ACTION', parameters: { action: 'DECLINE', conditions: [{ attribute: 'DESCRIPTOR', operation: 'MATCHES', value: 'Other' }, { attribute: 'TRANSACTION_AMOUNT', operation: 'IS_GREATER_THAN', value: 500 }] } }, true);
   accountLimit = await rule({ type: 'VELOCITY_LIMIT', parameters: { scope: 'ACCOUNT', period: { type: 'DAY' }, limit_count: 100_000 } }, true);
   await rule({ type: 'CONDITIONAL_ACTION', parameters: { action: 'DECLINE', conditions: [{ attribute: 'TRANSACTION_AMOUNT', operation: 'IS_GREATER_THAN', value: 600 }] } }, false);
+  let cleared: string | null = null;
   for (let i = 0; i < 240; i++) {
     const card = cards[i % cards.length];
     const answer = await authorize(card.pan, 50 + ((i * 37) % 700), i % 7 === 0 ? 'Other Shop' : 'Main Shop');
     const token = answer.body.token;
     if (answer.status !== 200) continue;
     if (i % 5 === 1) await t.call('POST', '/v1/simulate/void', { body: { token, amount: 10 } });
-    if (i % 5 === 2) await t.call('POST', '/v1/simulate/clearing', { body: { token, amount: 40 } });
+    if (i % 5 === 2 && (await t.call('POST', '/v1/simulate/clearing', { body: { token, amount: 40 } })).status === 200) cleared = cleared ?? token;
     if (i % 9 === 3) await t.call('POST', '/v1/simulate/authorization_advice', { body: { token, amount: 75 } });
     if (i % 5 === 3) await t.call('POST', `/v1/transactions/${token}/expire_authorization`);
     if (i % 11 === 4) await t.call('POST', '/v1/simulate/return', { body: { pan: card.pan, amount: 30, descriptor: 'Refund' } });
@@ -64,7 +65,7 @@ async function mixedTraffic(): Promise<void> {
     if (i % 2 === 0) await t.call('POST', '/v1/simulate/clearing', { body: { token: credit.body.token } });
     if (i % 2 === 1) await t.call('POST', '/v1/simulate/clearing', { body: { token: advice.body.token } });
   }
-  // Through a wallet token, paused and unpaused, and a declined tokenization: the transactions carry token_info and the feed tokenization.result.
+  // Through a wallet token, paused and unpaused, and a declined tokenization: the transactions carry token_info, the feed tokenization.result and .updated.
   const wallet = cards[1];
   const tokenize = (overrides: object) => t.call('POST', '/v1/simulate/tokenizations', { body: { pan: wallet.pan, cvv: wallet.cvv, expiration_date: `${wallet.exp_month}/${wallet.exp_year.slice(-2)}`, tokenization_source: 'GOOGLE', ...overrides } });
   const { token: tokenizationToken } = (await tokenize({})).body;
@@ -77,6 +78,10 @@ async function mixedTraffic(): Promise<void> {
   await throughToken(13);
   expect((await t.call('POST', `/v2/auth_rules/${shopRule}/backtests`, { body: {} })).status).toBe(200);
   await t.call('POST', '/v1/simulate/settle', { body: {} });
+  // A dispute of a settled purchase, amended, submitted and won: the feed's dispute.updated bodies are folded from its stream.
+  const dispute = (await t.call('POST', '/v1/disputes', { body: { transaction_token: cleared, amount: 30, reason: 'DUPLICATED' } })).body;
+  expect((await t.call('PATCH', `/v1/disputes/${dispute.token}`, { body: { amount: 40 } })).status).toBe(200);
+  for (const status of ['SUBMITTED', 'CASE_WON']) expect((await t.call('POST', `/v1/simulate/disputes/${dispute.token}/advance`, { body: { status } })).status).toBe(200);
   await t.call('PATCH', `/v1/cards/${cards[0].token}`, { body: { state: 'PAUSED' } });
 }
 
@@ -113,6 +118,9 @@ it('replays a few hundred mixed transactions into identical read models and list
   expect(small.differences).toEqual([]);
   const feedRows = await t.pool.query(`select count(*)::int as n from "${report.schema}".feed_events`);
   expect(feedRows.rows[0].n).toBeGreaterThan(200);
+  // Among them the bodies rendered from a stream folded up to their event: the token's pause and unpause, the dispute's four changes.
+  const folded = await t.pool.query(`select event_type, count(*)::int as n from "${report.schema}".feed_events where event_type in ('tokenization.updated', 'dispute.updated') group by event_type order by event_type`);
+  expect(folded.rows).toEqual([{ event_type: 'dispute.updated', n: 4 }, { event_type: 'tokenization.updated', n: 2 }]);
   expect(report.events).toBeGreaterThan(500);
   expect(report.eventsPerSecond).toBeGreaterThan(0);
 
