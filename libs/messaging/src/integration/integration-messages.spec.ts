@@ -61,3 +61,17 @@ describe('a 3DS authentication', () => {
     expect(topicFor({ ...recorded, type: 'ThreeDSChallengeCompleted' })).toBe(TOPICS.programs);
   });
 });
+
+describe("a token's and a dispute's events", () => {
+  const on = (streamId: string, type: string) => ({ type, streamId, data: {} }) as unknown as RecordedEvent;
+
+  it('go to the programs topic when they make a webhook (tokenization.result and .updated, dispute.updated), and stay in otherwise', () => {
+    const token = 'tokenization-t-1';
+    expect(['TokenizationDecided', 'TokenizationStatusChanged', 'TokenizationDigitalCardArtUpdated'].map((type) => topicFor(on(token, type)))).toEqual([TOPICS.programs, TOPICS.programs, TOPICS.programs]);
+    expect(topicFor(on(token, 'TokenizationActivationCodeResent'))).toBeNull();
+    const dispute = 'dispute-d-1';
+    expect(['DisputeFiled', 'DisputeAmended', 'DisputeStatusChanged'].map((type) => topicFor(on(dispute, type)))).toEqual([TOPICS.programs, TOPICS.programs, TOPICS.programs]);
+    // The evidence files are kept in the ledger only.
+    expect(['DisputeEvidenceRequested', 'DisputeEvidenceUploaded', 'DisputeEvidenceDeleted'].map((type) => topicFor(on(dispute, type)))).toEqual([null, null, null]);
+  });
+});
