@@ -20,6 +20,8 @@ afterAll(async () => {
 
 /** The ACCOUNT velocity limit the traffic runs under. */
 let accountLimit = '';
+/** The 3-D Secure authentication an authorization of the traffic follows. */
+let threeDSToken = '';
 
 async function mixedTraffic(): Promise<void> {
   const cards = [];
@@ -82,6 +84,22 @@ async function mixedTraffic(): Promise<void> {
   const dispute = (await t.call('POST', '/v1/disputes', { body: { transaction_token: cleared, amount: 30, reason: 'DUPLICATED' } })).body;
   expect((await t.call('PATCH', `/v1/disputes/${dispute.token}`, { body: { amount: 40 } })).status).toBe(200);
   for (const status of ['SUBMITTED', 'CASE_WON']) expect((await t.call('POST', `/v1/simulate/disputes/${dispute.token}/advance`, { body: { status } })).status).toBe(200);
+  // 3-D Secure, one challenged and passed, and the authorization that follows it (its cardholder_authentication).
+  const merchant = { id: 'OODKZAPJVN4YS7O', country: 'USA', mcc: '5812', name: 'CHALLENGE COFFEE' };
+  const threeDS = (await t.call('POST', '/v1/three_ds_authentication/simulate', { body: { merchant, pan: cards[0].pan, transaction: { amount: 1_250, currency: 'USD' } } })).body;
+  threeDSToken = threeDS.token;
+  expect((await t.call('POST', '/v1/three_ds_decisioning/simulate/enter_otp', { body: { token: threeDS.token, otp: '123456' } })).status).toBe(200);
+  await t.call('POST', '/v1/simulate/authorize', { body: { pan: cards[0].pan, amount: 1_250, descriptor: 'CHALLENGE COFFEE', mcc: '5812', merchant_acceptor_id: merchant.id, three_ds_authentication_token: threeDS.token } });
+  // A card's plastic: ordered, shipped, activated, renewed and reissued; a virtual card converted.
+  const address = { first_name: 'Janet', last_name: 'Yellen', address1: '5 Broad Street', city: 'NEW YORK', state: 'NY', postal_code: '10001', country: 'USA' };
+  const plastic = (await t.call('POST', '/v1/cards', { body: { type: 'PHYSICAL', shipping_address: address, spend_limit: 1_000, spend_limit_duration: 'FOREVER' } })).body;
+  expect((await t.call('POST', `/v1/simulate/cards/${plastic.token}/ship`, { body: { tracking_number: '1Z999AA10123456784' } })).status).toBe(200);
+  expect((await t.call('PATCH', `/v1/cards/${plastic.token}`, { body: { state: 'OPEN' } })).status).toBe(200);
+  await authorize(plastic.pan, 300, 'Main Shop');
+  expect((await t.call('POST', `/v1/cards/${plastic.token}/renew`, { body: { shipping_address: address } })).status).toBe(200);
+  expect((await t.call('POST', `/v1/cards/${plastic.token}/reissue`, { body: {} })).status).toBe(200);
+  const virtual = (await t.call('POST', '/v1/cards', { body: { type: 'VIRTUAL' } })).body;
+  expect((await t.call('POST', `/v1/cards/${virtual.token}/convert_physical`, { body: { shipping_address: address } })).status).toBe(200);
   await t.call('PATCH', `/v1/cards/${cards[0].token}`, { body: { state: 'PAUSED' } });
 }
 
@@ -94,6 +112,9 @@ async function everyList(): Promise<unknown[]> {
   }
   pages.push((await t.call('GET', '/v1/cards?page_size=1000')).body);
   pages.push((await t.call('GET', '/v1/transactions?result=DECLINED&page_size=1000')).body);
+  // The money read from the ledger view: every balance of the program and of each card.
+  pages.push((await t.call('GET', '/v1/balances')).body);
+  for (const card of (await t.call('GET', '/v1/cards?page_size=1000')).body.data) pages.push((await t.call('GET', `/v1/cards/${card.token}/balances`)).body);
   return pages;
 }
 
@@ -107,6 +128,7 @@ it('replays a few hundred mixed transactions into identical read models and list
   const results = JSON.stringify(before);
   expect(results).toContain('"MERCHANT_BLACKLIST"');
   expect(results).toContain(accountLimit);
+  expect(results).toContain(`"three_ds_authentication_token":"${threeDSToken}"`);
 
   const store = t.ledger.app.get<EventStore>(EVENT_STORE);
   const report = await replayReadModels(store, t.ledger.app.get(Pool), { keepSchema: true, eventsFeed: true, schema: `replay_${process.env.LEDGER_TEST_RUN ?? 'single'}` });

@@ -17,6 +17,9 @@ export interface ReadModelClientOptions {
  * `bigint`, timestamptz(3) as `Date`.
  */
 export function createReadModelClient(pool: Pool, options: ReadModelClientOptions = {}): PrismaClient {
+  // The adapter puts an 'error' listener on the shared pool per connected client (and takes it off on
+  // $disconnect): a ledger's dozen clients on one pool are not a leak, so each client brings its own room.
+  pool.setMaxListeners(pool.getMaxListeners() + 1);
   const adapter = new PrismaPg(pool, options.schema === undefined ? undefined : { schema: options.schema });
   return new PrismaClient({ adapter });
 }
