@@ -31,7 +31,7 @@ import { GetCardProgramHandler, ListCardProgramsHandler } from './card-programs/
 import { GetTransactionHandler, ListTransactionsHandler } from './transactions/transaction-query.handlers';
 import { TransactionsController } from './transactions/transactions.controller';
 import { ErrorBodyFilter } from './http/error-body.filter';
-import { IdempotencyInterceptor } from './http/idempotency.interceptor';
+import { IdempotencyGuard } from './http/idempotency.guard';
 import { IdempotencyKeys } from './idempotency/idempotency-keys';
 import { DeclaredInputGuard } from './http/declared-input.guard';
 import { EventSubscriptionsController } from './event-subscriptions/event-subscriptions.controller';
@@ -78,7 +78,7 @@ import { ProgramDisputeReader } from './disputes/program-dispute-reader';
     RateLimitGuard,
     DeclaredInputGuard,
     ReadsAfterWritesGuard,
-    IdempotencyInterceptor,
+    IdempotencyGuard,
     IdempotencyKeys,
     ProgramWritePositions,
     ApiKeyGuard,

@@ -6,7 +6,7 @@ import { ApiKeyGuard } from '@ledger/auth';
 import { RateLimitGuard } from '../rate-limit/rate-limit.guard';
 import { ProgramApi, Route } from './api-routes';
 import { DeclaredInputGuard } from './declared-input.guard';
-import { IdempotencyInterceptor } from './idempotency.interceptor';
+import { IdempotencyGuard } from './idempotency.guard';
 import { ReadsAfterWritesGuard } from './reads-after-writes.guard';
 import { SandboxOnlyGuard } from './sandbox-only.guard';
 
@@ -31,10 +31,11 @@ describe('ProgramApi and Route', () => {
     expect(metadata(GUARDS_METADATA, SandboxExampleController)).toEqual([RateLimitGuard, SandboxOnlyGuard, ApiKeyGuard, DeclaredInputGuard, ReadsAfterWritesGuard]);
   });
 
-  it('puts the idempotency interceptor on POST and PATCH routes alone', () => {
+  it('puts the idempotency guard on POST and PATCH routes alone, and no interceptor on any route', () => {
     const { list, act } = ExampleController.prototype;
-    expect(metadata(INTERCEPTORS_METADATA, act)).toEqual([IdempotencyInterceptor]);
-    expect(metadata(INTERCEPTORS_METADATA, list)).toBeUndefined();
+    expect(metadata(GUARDS_METADATA, act)).toEqual([IdempotencyGuard]);
+    expect(metadata(GUARDS_METADATA, list)).toBeUndefined();
+    expect([metadata(INTERCEPTORS_METADATA, act), metadata(INTERCEPTORS_METADATA, list)]).toEqual([undefined, undefined]);
   });
 
   it('answers a POST with 200, as Lithic does, and leaves other methods at their default', () => {

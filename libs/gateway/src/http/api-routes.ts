@@ -1,10 +1,10 @@
-import { applyDecorators, Controller, Delete, Get, HttpCode, Patch, Post, Put, Type, UseGuards, UseInterceptors } from '@nestjs/common';
+import { applyDecorators, Controller, Delete, Get, HttpCode, Patch, Post, Put, Type, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ApiKeyGuard } from '@ledger/auth';
 import { ErrorBody } from '@ledger/contracts';
 import { RateLimitGuard } from '../rate-limit/rate-limit.guard';
 import { DeclaredInputGuard } from './declared-input.guard';
-import { IdempotencyInterceptor } from './idempotency.interceptor';
+import { IdempotencyGuard } from './idempotency.guard';
 import { API_KEY_SCHEME } from './openapi';
 import { ReadsAfterWritesGuard } from './reads-after-writes.guard';
 import { SandboxOnlyGuard } from './sandbox-only.guard';
@@ -58,14 +58,14 @@ export interface RouteDocument {
 /**
  * One route and its OpenAPI operation; `path` is below the controller's ('' for the controller's
  * own). Every route answers 200 on success, a POST too: Lithic's API, which ours follows, never
- * answers 201. A POST or PATCH takes an `Idempotency-Key`; the interceptor that honours it is put on
- * those routes alone, since a route with an interceptor pays Nest's interceptor chain on every request.
+ * answers 201. A POST or PATCH takes an `Idempotency-Key`; the guard that honours it is put on those
+ * routes alone, after the controller's (so after the api-key's).
  */
 export function Route(method: keyof typeof METHODS, path: string | string[], document: RouteDocument): MethodDecorator {
   return applyDecorators(
     METHODS[method](path),
     ...(method === 'POST' ? [HttpCode(200)] : []),
-    ...(method === 'POST' || method === 'PATCH' ? [UseInterceptors(IdempotencyInterceptor)] : []),
+    ...(method === 'POST' || method === 'PATCH' ? [UseGuards(IdempotencyGuard)] : []),
     ApiOperation({ summary: document.summary }),
     ApiOkResponse({ type: document.answers, ...(document.answerDescription ? { description: document.answerDescription } : {}) }),
     ApiErrors(...(document.errors ?? [])),

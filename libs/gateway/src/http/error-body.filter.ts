@@ -7,8 +7,7 @@ import { pathOf } from './request-path';
 import { RequestWithId, requestIdOf } from './request-id';
 
 /**
- * The status, JSON body and retry headers an error is answered with (the idempotency interceptor
- * stores the status and body).
+ * The status, JSON body and retry headers an error is answered with.
  */
 export function errorOutcome(error: unknown, request: { requestId?: string }): { status: number; body: ErrorBody; retry: RetryHeaders } {
   const { status, message, retry } = mapError(error);

@@ -11,6 +11,7 @@ import { ErrorBodyFilter, sendError } from './error-body.filter';
 import { MethodNotAllowed, RequestInvalid, UnsupportedMediaType } from './errors';
 import { writeJson } from './exact-json';
 import { inspectRequestInput } from './hostile-input';
+import { storeClaimedOutcome } from './idempotency.guard';
 import { refuseNonIntegerLiterals } from './integer-literals';
 import { pathOf } from './request-path';
 import { contentTypeRefusal, isUtf8 } from './json-content-type';
@@ -110,6 +111,7 @@ export function configureFastifyHttp(app: INestApplication): void {
     done();
   });
   fastify.setReplySerializer((payload) => writeJson(payload) ?? '');
+  fastify.addHook('onSend', storeClaimedOutcome);
   app.useGlobalFilters(new ErrorBodyFilter());
   app.useGlobalPipes(new StrictValidationPipe());
 }

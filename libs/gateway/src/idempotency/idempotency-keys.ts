@@ -3,7 +3,6 @@ import { CardVault } from '@ledger/card-vault';
 import type { ReadModelClient } from '@ledger/read-model';
 import { LEDGER_CONFIG, LedgerConfig, READ_MODEL } from '@ledger/runtime';
 import { EdgeError, IdempotentReplay, RetryHeaders } from '../http/errors';
-import { writeJson } from '../http/exact-json';
 
 /** How long a repeat waits for the first request with its key to finish before answering 409. */
 export const IDEMPOTENCY_WAIT_MS = 10_000;
@@ -24,17 +23,17 @@ export class IdempotencyKeyReused extends EdgeError {
   static override readonly defaultMessage = 'This Idempotency-Key was used with a different request; use a new key for a new request';
 }
 
-/** An outcome to store: what the first request with the key answered. */
+/** An outcome to store: what the first request with the key answered, its JSON text as sent (none for an empty answer). */
 export interface IdempotentOutcome {
   readonly status: number;
-  readonly body: unknown;
+  readonly text: string | undefined;
 }
 
 /**
  * The first outcome of each program's Idempotency-Keys (docs/decisions.md, "Idempotency keys"), kept
  * in the idempotency_keys table until the key expires, the answer sealed with the card data key
- * (card answers carry the PAN and CVV). IdempotencyInterceptor claims a key before the handler runs
- * and completes it with the outcome.
+ * (card answers carry the PAN and CVV). IdempotencyGuard claims a key before the handler runs; the
+ * answer is stored as it is sent (storeClaimedOutcome).
  */
 @Injectable()
 export class IdempotencyKeys {
@@ -93,8 +92,7 @@ export class IdempotencyKeys {
    */
   async complete(programToken: string, key: string, hash: string, outcome: IdempotentOutcome, requestId: string): Promise<void> {
     try {
-      const text = writeJson(outcome.body);
-      const body = text === undefined ? null : this.vault.encrypt(text);
+      const body = outcome.text === undefined ? null : this.vault.encrypt(outcome.text);
       await this.readModel.idempotencyKey.updateMany({
         where: { programToken, key, requestHash: hash, status: 'in_progress' },
         data: { status: 'done', responseStatus: outcome.status, responseBody: body },
