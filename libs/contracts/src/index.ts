@@ -23,6 +23,7 @@ export * from './rest/account-requests';
 export * from './rest/responder-endpoints';
 export * from './messages/integration-message';
 export * from './messages/webhook-events';
+export * from './messages/event-alone-bodies';
 export * from './messages/stream-folded-bodies';
 export * from './commands/event-subscription-commands';
 export * from './commands/auth-rule-commands';

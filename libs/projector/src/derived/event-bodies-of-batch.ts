@@ -1,17 +1,16 @@
 import {
-  backtestReportCreatedBody,
   CARD_PLASTIC_WEBHOOKS,
   decodeEvent,
+  EVENT_ALONE_WEBHOOKS,
+  eventAloneBody,
   type LedgerEvent,
   STREAM_FOLDED_WEBHOOKS,
   streamFoldedBody,
   type StreamFoldedBody,
   subjectTokenOf,
-  threeDSAuthenticationWebhookBody,
-  tokenizationResultBody,
   webhookEventTypeOf,
 } from '@ledger/contracts';
-import { type AuthRuleBacktestReported, reportedBacktest, type ThreeDSAuthenticationEvent, type TokenizationDecided, type WebhookEventType } from '@ledger/domain';
+import type { WebhookEventType } from '@ledger/domain';
 import type { EventStore, RecordedEvent } from '@ledger/event-store';
 import {
   cardCreatedBody,
@@ -75,10 +74,8 @@ export class EventBodiesOfBatch {
 
   /** Step one, before loading: the rows an event's body reads that the event itself names. */
   need(event: LedgerEvent, subject: WebhookSubject, rows: ProjectionRows, recorded: RecordedEvent): void {
-    // A backtest report's body, and a 3DS authentication's, is the event itself: it reads no rows.
-    if (subject.eventType === 'auth_rules.backtest_report.created' || isThreeDSWebhook(subject.eventType)) return;
-    // Nor does a tokenization's result: its decision's event names everything the body shows.
-    if (subject.eventType === 'tokenization.result') return;
+    // A backtest report's body, a 3DS authentication's and a tokenization's result are the event itself: they read no rows.
+    if (EVENT_ALONE_WEBHOOKS.includes(subject.eventType)) return;
     if (STREAM_FOLDED_WEBHOOKS.includes(subject.eventType)) {
       const versions = this.foldedEvents.get(recorded.streamId) ?? new Map<number, WebhookEventType>();
       this.foldedEvents.set(recorded.streamId, versions.set(recorded.streamVersion, subject.eventType));
@@ -151,9 +148,7 @@ export class EventBodiesOfBatch {
   }
 
   private body(recorded: RecordedEvent, subject: WebhookSubject, rows: ProjectionRows, before: CardUpdatableFields | null) {
-    if (subject.eventType === 'auth_rules.backtest_report.created') return backtestReportCreatedBody(reportedBacktest(recorded as unknown as AuthRuleBacktestReported));
-    if (isThreeDSWebhook(subject.eventType)) return threeDSAuthenticationWebhookBody(recorded as unknown as ThreeDSAuthenticationEvent);
-    if (subject.eventType === 'tokenization.result') return tokenizationResultBody(recorded as unknown as TokenizationDecided);
+    if (EVENT_ALONE_WEBHOOKS.includes(subject.eventType)) return this.eventAlone(recorded, subject);
     if (STREAM_FOLDED_WEBHOOKS.includes(subject.eventType)) return this.foldedBody(recorded, subject);
     if (subject.eventType === 'card_transaction.updated') {
       const row = rows.transactions.get(subject.token);
@@ -167,6 +162,12 @@ export class EventBodiesOfBatch {
     if (CARD_PLASTIC_WEBHOOKS.includes(subject.eventType)) return cardPlasticBody(card, decodeEvent(recorded) as CardPlasticEvent);
     const after = rows.cards.get(subject.token) as Card;
     return cardUpdatedBody(card, cardUpdateBetween(before, cardRowFields(after)));
+  }
+
+  private eventAlone(recorded: RecordedEvent, subject: WebhookSubject) {
+    const body = eventAloneBody(subject.eventType, decodeEvent(recorded));
+    if (!body) throw new Error(`projector: ${recorded.type} at ${recorded.streamId}@${recorded.streamVersion} is no ${subject.eventType} event`);
+    return body;
   }
 
   private foldedBody(recorded: RecordedEvent, subject: WebhookSubject): StreamFoldedBody {
@@ -183,9 +184,6 @@ export class EventBodiesOfBatch {
   }
 }
 
-function isThreeDSWebhook(eventType: WebhookEventType): boolean {
-  return eventType === 'three_ds_authentication.created' || eventType === 'three_ds_authentication.updated';
-}
 
 function missing(subject: WebhookSubject, recorded: RecordedEvent): Error {
   return new Error(`projector: no row for the ${subject.eventType} body of event ${recorded.metadata.eventId} (subject ${subject.token})`);

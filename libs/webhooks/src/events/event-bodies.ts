@@ -1,18 +1,15 @@
 import {
-  backtestReportCreatedBody,
-  type BacktestReportCreatedBody,
   CARD_PLASTIC_WEBHOOKS,
   decodeEvent,
+  EVENT_ALONE_WEBHOOKS,
+  eventAloneBody,
+  type EventAloneBody,
   type LedgerEvent,
   STREAM_FOLDED_WEBHOOKS,
   streamFoldedBody,
   type StreamFoldedBody,
-  threeDSAuthenticationWebhookBody,
-  type ThreeDSAuthenticationWebhookBody,
-  tokenizationResultBody,
-  type TokenizationResultBody,
 } from '@ledger/contracts';
-import { reportedBacktest, type ThreeDSAuthenticationEvent, type WebhookEventType } from '@ledger/domain';
+import type { WebhookEventType } from '@ledger/domain';
 import type { EventStore } from '@ledger/event-store';
 import { cardCreatedBody, cardPlasticBody, cardTransactionUpdatedBody, cardUpdatedBody, type CardPlasticEvent, type EventBody } from '@ledger/read-model';
 import { WebhookPayloads } from '../delivery/webhook-payloads';
@@ -38,10 +35,8 @@ export class EventBodies {
   }
 
   /** The body of the event at `event`, or null when the read model lacks the card or transaction. */
-  async body(eventType: WebhookEventType, subjectToken: string, event: EventAt): Promise<EventBody | BacktestReportCreatedBody | ThreeDSAuthenticationWebhookBody | TokenizationResultBody | StreamFoldedBody | null> {
-    if (eventType === 'auth_rules.backtest_report.created') return this.backtestReport(event);
-    if (eventType === 'three_ds_authentication.created' || eventType === 'three_ds_authentication.updated') return this.threeDSAuthentication(event);
-    if (eventType === 'tokenization.result') return this.tokenizationResult(event);
+  async body(eventType: WebhookEventType, subjectToken: string, event: EventAt): Promise<EventBody | EventAloneBody | StreamFoldedBody | null> {
+    if (EVENT_ALONE_WEBHOOKS.includes(eventType)) return this.eventAlone(eventType, event);
     if (STREAM_FOLDED_WEBHOOKS.includes(eventType)) return this.streamFolded(eventType, event);
     if (eventType === 'card_transaction.updated') {
       const transaction = await this.payloads.transaction(subjectToken);
@@ -54,10 +49,10 @@ export class EventBodies {
     return cardUpdatedBody(card, await cardUpdateOf(this.store, event));
   }
 
-  /** Each event of a 3DS authentication carries all of it, so it is its own body, as a backtest report is. */
-  private async threeDSAuthentication(event: EventAt): Promise<ThreeDSAuthenticationWebhookBody | null> {
+  /** A backtest report, a 3DS authentication or a tokenization's result: its event carries all of it, and no read model holds it. */
+  private async eventAlone(eventType: WebhookEventType, event: EventAt): Promise<EventAloneBody | null> {
     const recorded = await this.recordedAt(event);
-    return recorded ? threeDSAuthenticationWebhookBody(recorded as ThreeDSAuthenticationEvent) : null;
+    return recorded && eventAloneBody(eventType, recorded);
   }
 
   /** A dispute or a token as its stream's events up to this one leave it: no read model holds either. */
@@ -65,18 +60,6 @@ export class EventBodies {
     const history = await this.store.readStream(streamId, { maxCount: streamVersion + 1 });
     if (history.length !== streamVersion + 1) return null;
     return streamFoldedBody(eventType, history.map((recorded) => decodeEvent(recorded)));
-  }
-
-  /** A tokenization's result is its decision's event, rendered alone: no read model holds tokens. */
-  private async tokenizationResult(event: EventAt): Promise<TokenizationResultBody | null> {
-    const decided = await this.recordedAt(event);
-    return decided?.type === 'TokenizationDecided' ? tokenizationResultBody(decided) : null;
-  }
-
-  /** A backtest report is its own body: the ledger event carries all of it, and no read model holds it. */
-  private async backtestReport(event: EventAt): Promise<BacktestReportCreatedBody | null> {
-    const reported = await this.recordedAt(event);
-    return reported?.type === 'AuthRuleBacktestReported' ? backtestReportCreatedBody(reportedBacktest(reported)) : null;
   }
 
   /** The plastic's event itself: its body shows what the event says, beside the card. */
