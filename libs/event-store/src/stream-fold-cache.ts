@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { GlobalPosition } from './event-store.port';
 
 /**
@@ -23,36 +24,35 @@ export interface ChainHead {
  * A bounded, least-recently-used memory of stream folds. It is only ever a starting point: every
  * fold is caught up by a read of the newer events, or, where a caller trusts it as it is, the append's
  * expected version refuses a decision taken on a stale fold and the pipeline decides again.
+ *
+ * On lru-cache rather than a Map re-inserted on every use: every authorization opens a new transaction
+ * stream, so the cache is always full and evicting, and a Map's oldest key is found by iterating past
+ * the deleted entries it keeps until it rehashes, which cost about ten times lru-cache's linked list
+ * per use at 5,000 streams.
  */
 export class StreamFoldCache {
   /**
    * Per stream, its folds by folder: one stream may be folded two ways (a card for its decisions and
    * for its activity), and one must not push the other out. Streams are evicted least recently used.
    */
-  private readonly folds = new Map<string, Map<object, StreamFold<unknown>>>();
+  private readonly folds: LRUCache<string, Map<object, StreamFold<unknown>>>;
 
-  constructor(private readonly capacity = 5_000) {}
+  constructor(capacity = 5_000) {
+    this.folds = new LRUCache({ max: capacity });
+  }
 
   /** `folder` (the decider) tells apart two different folds of one stream. */
   get<State>(streamId: string, folder: object): StreamFold<State> | undefined {
-    const entry = this.folds.get(streamId);
-    const fold = entry?.get(folder);
-    if (!entry || !fold) return undefined;
-    // Map keeps insertion order: re-inserting marks the entry as the most recently used.
-    this.folds.delete(streamId);
-    this.folds.set(streamId, entry);
-    return fold as StreamFold<State>;
+    return this.folds.get(streamId)?.get(folder) as StreamFold<State> | undefined;
   }
 
   set<State>(streamId: string, folder: object, fold: StreamFold<State>): void {
-    const entry = this.folds.get(streamId) ?? new Map<object, StreamFold<unknown>>();
+    let entry = this.folds.get(streamId);
+    if (!entry) this.folds.set(streamId, (entry = new Map()));
     const current = entry.get(folder);
     // Two commands racing on one stream: keep whichever saw more of it.
     if (current && current.version > fold.version) return;
     entry.set(folder, fold);
-    this.folds.delete(streamId);
-    this.folds.set(streamId, entry);
-    if (this.folds.size > this.capacity) this.folds.delete(this.folds.keys().next().value as string);
   }
 
   get size(): number {
