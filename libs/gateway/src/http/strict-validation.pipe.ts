@@ -1,5 +1,6 @@
 import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
 import { RequestInvalid } from './errors';
+import { cacheValidationMetadata } from './validation-metadata-cache';
 
 /**
  * The names of Object.prototype's members (toString, valueOf, hasOwnProperty, ...). class-transformer
@@ -34,6 +35,7 @@ export class StrictValidationPipe extends ValidationPipe {
       // class-validator's verdict as it is, thrown out of ValidationPipe to be merged with the keys it never saw.
       exceptionFactory: (errors: ValidationError[]) => errors,
     });
+    cacheValidationMetadata();
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
