@@ -77,7 +77,12 @@ export function configureFastifyHttp(app: INestApplication): void {
   const fastify = app.getHttpAdapter().getInstance() as FastifyInstance;
   const routes = new RouteTable(fastify);
   (fastify as unknown as Record<symbol, RouteTable>)[ROUTES] = routes;
-  fastify.addHook('onRoute', (route) => routes.add(route.method, route.url));
+  fastify.addHook('onRoute', (route) => {
+    routes.add(route.method, route.url);
+    // Only a POST or PATCH claims an Idempotency-Key, so only their routes store the answer: a hook
+    // of the whole instance would run on every answer, GETs and probes included.
+    if ([route.method].flat().some((method) => method === 'POST' || method === 'PATCH')) route.onSend = [...[route.onSend ?? []].flat(), storeClaimedOutcome];
+  });
 
   // Callback hooks, not async ones: a promise per hook and request is all an async hook would add.
   fastify.addHook('onRequest', (request, reply, done) => {
@@ -111,7 +116,6 @@ export function configureFastifyHttp(app: INestApplication): void {
     done();
   });
   fastify.setReplySerializer((payload) => writeJson(payload) ?? '');
-  fastify.addHook('onSend', storeClaimedOutcome);
   app.useGlobalFilters(new ErrorBodyFilter());
   app.useGlobalPipes(new StrictValidationPipe());
 }

@@ -60,7 +60,8 @@ export class IdempotencyGuard implements CanActivate {
 
 /**
  * Fastify onSend hook: the answer to a request that claimed a key, as its client gets it (status and
- * JSON text), stored before it is sent. Any other request passes at the cost of a WeakMap lookup.
+ * JSON text), stored before it is sent. It rides on the POST and PATCH routes alone (configureFastifyHttp);
+ * a request there that claimed no key passes at the cost of a WeakMap lookup.
  */
 export function storeClaimedOutcome(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void): void {
   const claim = claims.get(request);
