@@ -12,6 +12,7 @@ import { ProjectionWatcher } from '@ledger/runtime';
 import { auditLatency, auditTargets, commitmentOverhead } from './audit-figures';
 import { authorizationTargets, databaseCounters, perAuthorization } from './authorization-figures';
 import { logReadCeiling } from './log-read-ceiling';
+import { replayDerivationAlone } from './replay-derivation-alone';
 import { replayWriteCeiling } from './replay-write-ceiling';
 import { PeakMemoryByPhase } from './peak-memory';
 import { BulkSeeder, SeedCard } from './bulk-seed';
@@ -217,6 +218,8 @@ async function main(started: number): Promise<void> {
     process.stderr.write('\n');
     log('reading the same events without projecting them (the replay ceiling)');
     const readCeiling = await logReadCeiling(store, bigReplay.events);
+    log('the replay\'s reads and derivation alone, nothing written');
+    const derivationAlone = await replayDerivationAlone(store, pool, bigReplay.events);
     log('writing the rows the replay ended with, in PostgreSQL alone (the replay write ceiling)');
     const writeCeiling = await replayWriteCeiling(pool, bigReplay.schema, bigReplay.events);
     await pool.query(`drop schema if exists "${bigReplay.schema}" cascade`);
@@ -230,6 +233,7 @@ async function main(started: number): Promise<void> {
       eventsPerSecond: Math.round(bigReplay.eventsPerSecond),
       readCeilingEventsPerSecond: readCeiling.eventsPerSecond,
       writeCeilingEventsPerSecond: writeCeiling.eventsPerSecond,
+      derivationAloneEventsPerSecond: derivationAlone,
     };
     report({
       machine: machine(),

@@ -30,7 +30,14 @@ export interface BenchResult {
   projectionLagMs: { samples: number; p50: number; p99: number; max: number };
   replay: { events: number; eventsPerSecond: number; identical: boolean };
   /** The replay rate on the large log, and the rate the same events are read at without projecting them. */
-  largeReplay: { events: number; eventsPerSecond: number; readCeilingEventsPerSecond: number; writeCeilingEventsPerSecond: number };
+  largeReplay: {
+    events: number;
+    eventsPerSecond: number;
+    readCeilingEventsPerSecond: number;
+    writeCeilingEventsPerSecond: number;
+    /** The replay's Node.js stage alone: the same reads and derivation, nothing written. */
+    derivationAloneEventsPerSecond: number;
+  };
   lists: { transactions: number; list: LoadResult; byCard: LoadResult }[];
   peakRssMiB: number;
   /** Which phase made the peak (PeakMemoryByPhase). */
