@@ -1,6 +1,6 @@
 import type { LoadResult } from './load';
 import type { CpuReading } from './process-cpu';
-import type { TargetRow } from './report';
+import type { BenchResult, TargetRow } from './report';
 import type { WriteCeiling } from './authorization-write-ceiling';
 
 /** The roles of `npm start` less the webhooks role: the followers that serve no read, narrowed off. */
@@ -28,14 +28,7 @@ export function wholeServiceTargets(input: {
   /** The served stack's route that does nothing. */
   bareRoute: LoadResult;
   atEighty: LoadResult;
-  largeReplay: {
-    events: number;
-    eventsPerSecond: number;
-    readCeilingEventsPerSecond: number;
-    writeCeilingEventsPerSecond: number;
-    /** The replay's Node.js stage alone: the same reads and derivation, nothing written. */
-    derivationAloneEventsPerSecond: number;
-  };
+  largeReplay: BenchResult['largeReplay'];
   /** The authorization's own write alone, at the same concurrency (authorization-write-ceiling.ts). */
   writeCeiling: WriteCeiling;
 }): TargetRow[] {
