@@ -27,8 +27,7 @@ export interface ChainHead {
  *
  * On lru-cache rather than a Map re-inserted on every use: every authorization opens a new transaction
  * stream, so the cache is always full and evicting, and a Map's oldest key is found by iterating past
- * the deleted entries it keeps until it rehashes, which cost about ten times lru-cache's linked list
- * per use at 5,000 streams.
+ * the deleted entries it keeps until it rehashes, so each eviction pays for every use before it.
  */
 export class StreamFoldCache {
   /**

@@ -11,8 +11,8 @@ const cached = new WeakSet<MetadataStorage>();
  * Makes class-validator's lookups of a DTO's rules answer from memory after the first request.
  * For every object it validates (each body, query and nested DTO), class-validator 0.15 finds the
  * rules of the class's ancestors by testing the class against every decorated class of the process
- * with `instanceof` (about ninety here), then groups the rules by property again
- * (typestack/class-validator#2686): half the cost of validating an authorization's body. A class's
+ * with `instanceof`, then groups the rules by property again
+ * (typestack/class-validator#2686): about half the cost of validating a small body. A class's
  * rules, its own and inherited, are all registered when the class is defined, before anything can
  * be validated against it, so the answers never change; the memory is dropped anyway if a rule is
  * registered later.
