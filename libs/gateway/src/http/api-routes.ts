@@ -4,7 +4,7 @@ import { ApiKeyGuard } from '@ledger/auth';
 import { ErrorBody } from '@ledger/contracts';
 import { RateLimitGuard } from '../rate-limit/rate-limit.guard';
 import { DeclaredInputGuard } from './declared-input.guard';
-import { IdempotencyGuard } from './idempotency.guard';
+import { IdempotencyGuard, takesIdempotencyKey } from './idempotency.guard';
 import { API_KEY_SCHEME } from './openapi';
 import { ReadsAfterWritesGuard } from './reads-after-writes.guard';
 import { SandboxOnlyGuard } from './sandbox-only.guard';
@@ -65,7 +65,7 @@ export function Route(method: keyof typeof METHODS, path: string | string[], doc
   return applyDecorators(
     METHODS[method](path),
     ...(method === 'POST' ? [HttpCode(200)] : []),
-    ...(method === 'POST' || method === 'PATCH' ? [UseGuards(IdempotencyGuard)] : []),
+    ...(takesIdempotencyKey(method) ? [UseGuards(IdempotencyGuard)] : []),
     ApiOperation({ summary: document.summary }),
     ApiOkResponse({ type: document.answers, ...(document.answerDescription ? { description: document.answerDescription } : {}) }),
     ApiErrors(...(document.errors ?? [])),

@@ -11,7 +11,7 @@ import { ErrorBodyFilter, sendError } from './error-body.filter';
 import { MethodNotAllowed, RequestInvalid, UnsupportedMediaType } from './errors';
 import { writeJson } from './exact-json';
 import { inspectRequestInput } from './hostile-input';
-import { storeClaimedOutcome } from './idempotency.guard';
+import { storeClaimedOutcome, takesIdempotencyKey } from './idempotency.guard';
 import { refuseNonIntegerLiterals } from './integer-literals';
 import { pathOf } from './request-path';
 import { contentTypeRefusal, isUtf8 } from './json-content-type';
@@ -79,9 +79,9 @@ export function configureFastifyHttp(app: INestApplication): void {
   (fastify as unknown as Record<symbol, RouteTable>)[ROUTES] = routes;
   fastify.addHook('onRoute', (route) => {
     routes.add(route.method, route.url);
-    // Only a POST or PATCH claims an Idempotency-Key, so only their routes store the answer: a hook
-    // of the whole instance would run on every answer, GETs and probes included.
-    if ([route.method].flat().some((method) => method === 'POST' || method === 'PATCH')) route.onSend = [...[route.onSend ?? []].flat(), storeClaimedOutcome];
+    // Only the routes that can claim an Idempotency-Key store their answers: a hook of the whole
+    // instance would run on every answer, GETs and probes included.
+    if ([route.method].flat().some(takesIdempotencyKey)) route.onSend = [...[route.onSend ?? []].flat(), storeClaimedOutcome];
   });
 
   // Callback hooks, not async ones: a promise per hook and request is all an async hook would add.

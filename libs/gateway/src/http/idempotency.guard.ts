@@ -11,6 +11,14 @@ import { RequestWithId, requestIdOf } from './request-id';
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 const METHODS = new Set(['POST', 'PATCH']);
+
+/**
+ * Whether requests of this method may carry an Idempotency-Key: Route() puts IdempotencyGuard on
+ * these routes alone, and configureFastifyHttp the hook that stores their answers.
+ */
+export function takesIdempotencyKey(method: string): boolean {
+  return METHODS.has(method);
+}
 const VALID_KEY = /^[\x20-\x7e]{1,255}$/;
 
 type Request = RequestWithId & AuthenticatedRequest;
@@ -43,7 +51,7 @@ export class IdempotencyGuard implements CanActivate {
     if (context.getType() !== 'http') return true;
     const request = context.switchToHttp().getRequest<Request>();
     const header = request.headers[IDEMPOTENCY_KEY_HEADER];
-    if (!METHODS.has(request.method) || header === undefined || !request.programToken) return true;
+    if (!takesIdempotencyKey(request.method) || header === undefined || !request.programToken) return true;
     const key = Array.isArray(header) ? header.join(', ') : header;
     if (!VALID_KEY.test(key)) throw new RequestInvalid('Idempotency-Key must be 1 to 255 printable ASCII characters');
 
