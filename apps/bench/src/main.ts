@@ -12,6 +12,7 @@ import { ProjectionWatcher } from '@ledger/runtime';
 import { auditLatency, auditTargets, commitmentOverhead } from './audit-figures';
 import { authorizationTargets, databaseCounters, perAuthorization } from './authorization-figures';
 import { logReadCeiling } from './log-read-ceiling';
+import { pacedLoad } from './paced-load';
 import { replayDerivationAlone } from './replay-derivation-alone';
 import { replayWriteCeiling } from './replay-write-ceiling';
 import { PeakMemoryByPhase } from './peak-memory';
@@ -107,6 +108,8 @@ async function main(started: number): Promise<void> {
       overallRate: target,
       body: authorize(cards.map((c) => c.pan)),
     });
+    log(`authorizations at 80% of the peak, evenly paced (${target}/s)`);
+    const atEightyPaced = await pacedLoad({ url: `${server.baseUrl}/v1/simulate/authorize`, headers: auth, rate: target, seconds: SECONDS, connections: CONNECTIONS, body: authorize(cards.map((c) => c.pan)) });
     memory.after('authorizations', server.peakRssMiB());
     const everyRole: AuthorizationRun = { result: many, cpu: cpuPerAuthorization, commits: authorizationCost.commits };
 
@@ -241,7 +244,7 @@ async function main(started: number): Promise<void> {
       connections: CONNECTIONS,
       seconds: SECONDS,
       ceilings: { commitsPerSecond: commits.commitsPerSecond, bareRoute: bare, authorizationWritesPerSecond: authorizationWrite.writesPerSecond },
-      authorizations: { manyCards: many, hotCard, atEightyPercent: { targetRate: target, result: atEighty }, cpuPerAuthorization, narrowed },
+      authorizations: { manyCards: many, hotCard, atEightyPercent: { targetRate: target, result: atEighty, paced: atEightyPaced }, cpuPerAuthorization, narrowed },
       projectionLagMs: lag,
       replay: { events: replay.events, eventsPerSecond: Math.round(replay.eventsPerSecond), identical: replay.differences.length === 0 },
       largeReplay,
@@ -253,7 +256,7 @@ async function main(started: number): Promise<void> {
         ...bareRouteTargets(bareFigures),
         ...longHistoryTargets(longHistory),
         ...backtestTargets(backtest),
-        ...wholeServiceTargets({ everyRole, narrowed, rolesCompared, bareRoute: bare, atEighty, largeReplay, writeCeiling: authorizationWrite }),
+        ...wholeServiceTargets({ everyRole, narrowed, rolesCompared, bareRoute: bare, atEighty, atEightyPaced, largeReplay, writeCeiling: authorizationWrite }),
         ...authorizationTargets({ manyCards: many, hotCard, atEighty: atEighty, perAuthorization: authorizationCost }),
         ...readPathTargets({ lists, largeReplay, peakRssMiB }),
         ...auditTargets(commitment, audit),

@@ -21,7 +21,8 @@ export interface BenchResult {
   authorizations: {
     manyCards: LoadResult;
     hotCard: LoadResult;
-    atEightyPercent: { targetRate: number; result: LoadResult };
+    /** autocannon's rate mode (`result`) and an evenly paced open loop (`paced`, paced-load.ts) at the same rate. */
+    atEightyPercent: { targetRate: number; result: LoadResult; paced: LoadResult };
     /** CPU milliseconds per answered authorization of the 200-card run: the service's, and PostgreSQL's. */
     cpuPerAuthorization: CpuReading;
     /** The same 200-card run with the followers narrowed off (LEDGER_ROLES, whole-service-figures.ts). */
@@ -63,7 +64,11 @@ function targets(r: BenchResult): [string, string, boolean][] {
       `${r.authorizations.manyCards.requestsPerSecond} / ${r.ceilings.commitsPerSecond} = ${pct(r.authorizations.manyCards.requestsPerSecond / r.ceilings.commitsPerSecond)}`,
       r.authorizations.manyCards.requestsPerSecond >= 0.5 * r.ceilings.commitsPerSecond,
     ],
-    ['p99 authorization latency < 50 ms at 80% of the peak rate', `${r.authorizations.atEightyPercent.result.p99} ms`, r.authorizations.atEightyPercent.result.p99 < 50],
+    [
+      'p99 authorization latency < 50 ms at 80% of the peak rate',
+      `${r.authorizations.atEightyPercent.result.p99} ms (evenly paced: ${r.authorizations.atEightyPercent.paced.p99} ms)`,
+      Math.max(r.authorizations.atEightyPercent.result.p99, r.authorizations.atEightyPercent.paced.p99) < 50,
+    ],
     [
       `list p99 < 20 ms at ${largest?.transactions ?? 0} transactions`,
       largest ? `${largest.list.p99} ms (by card: ${largest.byCard.p99} ms)` : 'not measured',
@@ -97,7 +102,8 @@ export function report(r: BenchResult): void {
     loadRow(`Authorizations, ${200} cards`, a.manyCards),
     loadRow(`Authorizations, ${200} cards, followers narrowed off (LEDGER_ROLES)`, a.narrowed.result),
     loadRow('Authorizations, one hot card', a.hotCard),
-    loadRow(`Authorizations at 80% of the peak (${a.atEightyPercent.targetRate}/s asked)`, a.atEightyPercent.result),
+    loadRow(`Authorizations at 80% of the peak (${a.atEightyPercent.targetRate}/s asked, autocannon's rate mode)`, a.atEightyPercent.result),
+    loadRow(`Authorizations at 80% of the peak (${a.atEightyPercent.targetRate}/s, evenly paced, latency from when each was due)`, a.atEightyPercent.paced),
     ...r.lists.flatMap((list) => [
       loadRow(`List transactions (page_size 50, random page, one reader) at ${list.transactions} stored`, list.list),
       loadRow(`List one card's transactions (one reader) at ${list.transactions} stored`, list.byCard),

@@ -28,11 +28,13 @@ export function wholeServiceTargets(input: {
   /** The served stack's route that does nothing. */
   bareRoute: LoadResult;
   atEighty: LoadResult;
+  /** The same rate evenly paced (paced-load.ts): what "80% of the peak" means, where autocannon's rate mode sends in bursts. */
+  atEightyPaced: LoadResult;
   largeReplay: BenchResult['largeReplay'];
   /** The authorization's own write alone, at the same concurrency (authorization-write-ceiling.ts). */
   writeCeiling: WriteCeiling;
 }): TargetRow[] {
-  const { everyRole, narrowed, rolesCompared, bareRoute, atEighty, largeReplay, writeCeiling } = input;
+  const { everyRole, narrowed, rolesCompared, bareRoute, atEighty, atEightyPaced, largeReplay, writeCeiling } = input;
   const mean = (rates: readonly number[]) => Math.round(rates.reduce((sum, rate) => sum + rate, 0) / Math.max(1, rates.length));
   const [everyMean, narrowedMean] = [mean(rolesCompared.everyRole), mean(rolesCompared.narrowed)];
   const writeShare = writeCeiling.writesPerSecond / Math.max(1, bareRoute.requestsPerSecond);
@@ -68,7 +70,12 @@ export function wholeServiceTargets(input: {
       target: '<= 1.3 ms',
       met: cpu !== null && cpu <= 1.3,
     },
-    { figure: 'p99 at 80% of the peak rate, every role', measured: `${atEighty.p99} ms`, target: '<= 50 ms', met: atEighty.p99 <= 50 },
+    {
+      figure: 'p99 at 80% of the peak rate, every role',
+      measured: `${atEighty.p99} ms in autocannon's rate mode; evenly paced at the same rate: p50 ${atEightyPaced.p50} ms, p99 ${atEightyPaced.p99} ms`,
+      target: '<= 50 ms',
+      met: Math.max(atEighty.p99, atEightyPaced.p99) <= 50,
+    },
     {
       figure: 'commits per authorization at 32 connections, every role',
       measured: `${everyRole.commits} (narrowed off: ${narrowed.commits})`,
