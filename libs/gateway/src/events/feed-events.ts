@@ -4,7 +4,7 @@ import type { EventResponse, Page, PageRequest } from '@ledger/contracts';
 import type { GlobalPosition } from '@ledger/event-store';
 import type { ReadModelClient } from '@ledger/read-model';
 import { READ_MODEL, READ_MODEL_PROJECTOR } from '@ledger/runtime';
-import { createdBetween, listPage, type ListOrder } from '../listing/paging';
+import { createdBetween, tablePage, type ListOrder } from '../listing/paging';
 
 /** One row of the events feed, as the API serves it. */
 export interface FeedEventRow {
@@ -72,15 +72,11 @@ export class FeedEvents {
       ...(filter.eventTypes ? { eventType: { in: [...filter.eventTypes] } } : {}),
       ...(filter.begin || filter.end ? { created: createdBetween({ createdFrom: filter.begin, createdBefore: filter.end }) } : {}),
     };
-    return listPage<'created', 'token', string, FeedEventRow, EventResponse>(paging, {
+    return tablePage(paging, this.readModel.feedEvent, {
       order: NEWEST_FIRST,
       noun: 'event',
-      count: () => this.readModel.feedEvent.count({ where }),
-      find: ({ after, orderBy, skip, take }) => this.readModel.feedEvent.findMany({ where: after ? { AND: [where, after] } : where, orderBy, skip, take }),
-      keyOf: async (token) => {
-        const row = await this.readModel.feedEvent.findFirst({ where: { programToken, token }, select: { created: true, token: true } });
-        return row ? { at: row.created, tie: row.token } : null;
-      },
+      where,
+      scope: { programToken },
       present: async (rows) => rows.map(presentEvent),
     });
   }

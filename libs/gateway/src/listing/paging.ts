@@ -15,79 +15,72 @@ export interface ListOrder<At extends string, Tie extends string> {
 /** Cards, transactions and subscriptions: oldest first, so page 2 of three cards (page_size 2) holds the third. */
 export const OLDEST_FIRST = { at: 'created', tie: 'token', direction: 'asc' } as const satisfies ListOrder<'created', 'token'>;
 
-/** Where an item stands in its list's order. */
-export interface ListKey<T> {
+/** Where a row stands in its table's order. */
+export interface ListKey {
   readonly at: Date;
-  readonly tie: T;
+  readonly tie: string;
 }
 
-type Comparison<T> = { gt: T } | { lt: T };
-/** Prisma's `where` for the items past a key: later at, or the same at and a later tie. */
-export type KeysetWhere<At extends string, Tie extends string, T> = { OR: [Record<At, Comparison<Date>>, Record<At, Date> & Record<Tie, Comparison<T>>] };
-export type OrderBy<At extends string, Tie extends string> = [Record<At, 'asc' | 'desc'>, Record<Tie, 'asc' | 'desc'>];
+/** One read of a list: the items past `after` in its order (before it, `backwards`, nearest first), or past `skip` of them. */
+export interface ListRead<Key> {
+  readonly after?: Key;
+  readonly backwards: boolean;
+  readonly skip?: number;
+  readonly take: number;
+}
 
-/** One list as {@link listPage} reads it; the handler keeps its own filter inside `find` and `count`. */
-export interface ListSource<At extends string, Tie extends string, T, Row, Item> {
-  readonly order: ListOrder<At, Tie>;
+/** One list as {@link listPage} reads it; the handler keeps its own filter inside `count` and `read`. */
+export interface ListSource<Key, Row, Item> {
   /** What the list holds, for the cursor error: "card", "transaction". */
   readonly noun: string;
   count(): Promise<number>;
-  /** The filtered rows, `after` (when given) narrowing them to those past a key, in `orderBy`. */
-  find(query: { after?: KeysetWhere<At, Tie, T>; orderBy: OrderBy<At, Tie>; skip?: number; take: number }): Promise<Row[]>;
-  /**
-   * The key of the list's item with this token, or null when the list has none. The item is looked
-   * up without the request's filters, so a cursor stays valid after its item stops matching them.
-   */
-  keyOf(token: string): Promise<ListKey<T> | null>;
+  read(read: ListRead<Key>): Promise<Row[]>;
+  /** Where the list's item with this token stands, or null when the list has none. */
+  keyOf(token: string): Promise<Key | null>;
   present(rows: Row[]): Promise<Item[]>;
 }
 
 /**
  * The one way every list pages. By page: an offset into the order, with the spec's totals. By
- * cursor: keyset pagination from the cursor item's key, so concurrent inserts never shift a page.
- * Either way one row more than the page is read, and its presence is `has_more`. A cursor that names
- * no item of the list is refused (400): Lithic answers a bad cursor with an error, not an empty page.
+ * cursor: from the cursor item's key (keyset pagination for a table, so concurrent inserts never
+ * shift a page). Either way one row more than the page is read, and its presence is `has_more`. A
+ * cursor that names no item of the list is refused (400): Lithic answers a bad cursor with an error,
+ * not an empty page.
  */
-export async function listPage<At extends string, Tie extends string, T, Row, Item>(paging: PageRequest, list: ListSource<At, Tie, T, Row, Item>): Promise<Page<Item>> {
-  const forwards = orderBy(list.order, false);
+export async function listPage<Key, Row, Item>(paging: PageRequest, list: ListSource<Key, Row, Item>): Promise<Page<Item>> {
+  const { pageSize } = paging;
   if (paging.style === 'page') {
-    const [total, rows] = await Promise.all([list.count(), list.find({ orderBy: forwards, skip: (paging.page - 1) * paging.pageSize, take: paging.pageSize + 1 })]);
-    return pageOf(await list.present(rows.slice(0, paging.pageSize)), paging.page, paging.pageSize, total, rows.length > paging.pageSize);
+    const [total, rows] = await Promise.all([list.count(), list.read({ backwards: false, skip: (paging.page - 1) * pageSize, take: pageSize + 1 })]);
+    return pageOf(await list.present(rows.slice(0, pageSize)), paging.page, pageSize, total, rows.length > pageSize);
   }
-  const { pageSize, startingAfter, endingBefore } = paging;
-  if (endingBefore !== undefined) {
-    const key = await cursorKey(list, 'ending_before', endingBefore);
-    const rows = await list.find({ after: keyset(list.order, key, true), orderBy: orderBy(list.order, true), take: pageSize + 1 });
-    return { data: await list.present(rows.slice(0, pageSize).reverse()), has_more: rows.length > pageSize };
-  }
-  const after = startingAfter === undefined ? undefined : keyset(list.order, await cursorKey(list, 'starting_after', startingAfter), false);
-  const rows = await list.find({ ...(after ? { after } : {}), orderBy: forwards, take: pageSize + 1 });
-  return { data: await list.present(rows.slice(0, pageSize)), has_more: rows.length > pageSize };
+  const { startingAfter, endingBefore } = paging;
+  const backwards = endingBefore !== undefined;
+  const after = backwards ? await cursorKey(list, 'ending_before', endingBefore) : startingAfter === undefined ? undefined : await cursorKey(list, 'starting_after', startingAfter);
+  const rows = await list.read({ after, backwards, take: pageSize + 1 });
+  const shown = rows.slice(0, pageSize);
+  return { data: await list.present(backwards ? shown.reverse() : shown), has_more: rows.length > pageSize };
 }
 
 /**
  * A list already whole and in order in memory (time travel folds every stream it shows), paged by
- * the rules of {@link listPage}: one page of it by number, or the items after (before) the cursor's.
- * A cursor must name an item of this list as filtered; only `present`'s items are presented.
+ * {@link listPage} with the items' places as keys. A cursor must name an item of this list as
+ * filtered; only `present`'s items are presented.
  */
-export async function inMemoryPage<T, Item>(paging: PageRequest, items: readonly T[], tokenOf: (item: T) => string, noun: string, present: (shown: T[]) => Promise<Item[]>): Promise<Page<Item>> {
-  if (paging.style === 'page') {
-    const from = (paging.page - 1) * paging.pageSize;
-    return pageOf(await present(items.slice(from, from + paging.pageSize)), paging.page, paging.pageSize, items.length);
-  }
-  const { pageSize, startingAfter, endingBefore } = paging;
-  const indexOf = (parameter: string, token: string) => {
-    const index = items.findIndex((item) => tokenOf(item) === token);
-    if (index < 0) throw new RequestInvalid(`${parameter} ${token} is not ${article(noun)} of this list`);
-    return index;
-  };
-  if (endingBefore !== undefined) {
-    const end = indexOf('ending_before', endingBefore);
-    const start = Math.max(0, end - pageSize);
-    return { data: await present(items.slice(start, end)), has_more: start > 0 };
-  }
-  const start = startingAfter === undefined ? 0 : indexOf('starting_after', startingAfter) + 1;
-  return { data: await present(items.slice(start, start + pageSize)), has_more: start + pageSize < items.length };
+export function inMemoryPage<T, Item>(paging: PageRequest, items: readonly T[], tokenOf: (item: T) => string, noun: string, present: (shown: T[]) => Promise<Item[]>): Promise<Page<Item>> {
+  return listPage<number, T, Item>(paging, {
+    noun,
+    count: async () => items.length,
+    read: async ({ after = -1, backwards, skip = 0, take }) => {
+      if (backwards) return items.slice(Math.max(0, after - take), after).reverse();
+      const from = after + 1 + skip;
+      return items.slice(from, from + take);
+    },
+    keyOf: async (token) => {
+      const index = items.findIndex((item) => tokenOf(item) === token);
+      return index < 0 ? null : index;
+    },
+    present,
+  });
 }
 
 /** The spec's envelope, with `has_more` beside it. */
@@ -100,27 +93,10 @@ export function emptyPage<T>(paging: PageRequest): Page<T> {
   return paging.style === 'page' ? pageOf([], paging.page, paging.pageSize, 0) : { data: [], has_more: false };
 }
 
-async function cursorKey<At extends string, Tie extends string, T, Row, Item>(list: ListSource<At, Tie, T, Row, Item>, parameter: string, token: string): Promise<ListKey<T>> {
+async function cursorKey<Key>(list: ListSource<Key, unknown, unknown>, parameter: string, token: string): Promise<Key> {
   const key = await list.keyOf(token);
-  if (!key) throw new RequestInvalid(`${parameter} ${token} is not ${article(list.noun)} of this list`);
+  if (key === null) throw new RequestInvalid(`${parameter} ${token} is not ${/^[aeiou]/.test(list.noun) ? 'an' : 'a'} ${list.noun} of this list`);
   return key;
-}
-
-function article(noun: string): string {
-  return `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
-}
-
-function orderBy<At extends string, Tie extends string>(order: ListOrder<At, Tie>, reversed: boolean): OrderBy<At, Tie> {
-  const direction = reversed === (order.direction === 'asc') ? 'desc' : 'asc';
-  return [{ [order.at]: direction } as Record<At, 'asc' | 'desc'>, { [order.tie]: direction } as Record<Tie, 'asc' | 'desc'>];
-}
-
-/** The rows past `key` in the order (or, reversed, before it). */
-function keyset<At extends string, Tie extends string, T>(order: ListOrder<At, Tie>, key: ListKey<T>, reversed: boolean): KeysetWhere<At, Tie, T> {
-  const past = <V>(value: V): Comparison<V> => (reversed === (order.direction === 'asc') ? { lt: value } : { gt: value });
-  return {
-    OR: [{ [order.at]: past(key.at) } as Record<At, Comparison<Date>>, { [order.at]: key.at, [order.tie]: past(key.tie) } as Record<At, Date> & Record<Tie, Comparison<T>>],
-  };
 }
 
 /**
@@ -164,11 +140,16 @@ export function tablePage<Table, Row, At extends string, Tie extends string, Ite
   list: { order: ListOrder<At, Tie>; noun: string; where: WhereOf<Table>; scope: WhereOf<Table>; present(rows: Row[]): Promise<Item[]> },
 ): Promise<Page<Item>> {
   const { order, where } = list;
-  return listPage(paging, {
-    order,
+  return listPage<ListKey, Row, Item>(paging, {
     noun: list.noun,
     count: () => Promise.resolve(table.count({ where })),
-    find: ({ after, orderBy, skip, take }) => Promise.resolve(table.findMany({ where: { ...where, ...(after ? { AND: [after] } : {}) }, orderBy, skip, take })),
+    read: ({ after, backwards, skip, take }) => {
+      const direction = backwards === (order.direction === 'asc') ? 'desc' : 'asc';
+      // The rows past the key as read: a later `at`, or the same `at` and a later tie.
+      const past = (value: unknown) => (direction === 'asc' ? { gt: value } : { lt: value });
+      const keyset = after && { OR: [{ [order.at]: past(after.at) }, { [order.at]: after.at, [order.tie]: past(after.tie) }] };
+      return Promise.resolve(table.findMany({ where: { ...where, ...(keyset ? { AND: [keyset] } : {}) }, orderBy: [{ [order.at]: direction }, { [order.tie]: direction }], skip, take }));
+    },
     keyOf: async (token) => {
       const row = (await table.findFirst({ where: { AND: [list.scope, { [order.tie]: token }] }, select: { [order.at]: true, [order.tie]: true } })) as (Record<At, Date> & Record<Tie, string>) | null;
       return row && { at: row[order.at], tie: row[order.tie] };

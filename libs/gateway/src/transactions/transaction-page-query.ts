@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import type { ListTransactionsQuery } from '@ledger/contracts';
 import type { Transaction } from '@ledger/read-model';
-import type { KeysetWhere, OrderBy } from '../listing/paging';
+import type { ListKey, ListRead } from '../listing/paging';
 
 /** The read model's columns as the Transaction row's fields, and which come back from pg as text of a bigint. */
 const COLUMNS: readonly (readonly [field: keyof Transaction, column: string, bigint?: true])[] = [
@@ -36,21 +36,17 @@ const COLUMNS: readonly (readonly [field: keyof Transaction, column: string, big
 const SELECTED = COLUMNS.map(([field, column]) => (field === column ? column : `${column} as "${field}"`)).join(', ');
 const BIGINTS = COLUMNS.filter(([, , bigint]) => bigint).map(([field]) => field);
 
-export interface TransactionPageRequest {
+export interface TransactionPageRequest extends ListRead<ListKey> {
   readonly programToken: string;
   readonly filter: ListTransactionsQuery['filter'];
-  readonly after?: KeysetWhere<'created', 'token', string>;
-  readonly orderBy: OrderBy<'created', 'token'>;
-  readonly skip?: number;
-  readonly take: number;
 }
 
 /**
  * A page of a program's transactions straight from PostgreSQL: one prepared statement per shape of
  * filter, rows turned into the read model's Transaction (bigints as bigint) without the ORM, which
  * costs about twice the statement's own time per page (docs/benchmarks.md). The rows and their order
- * are those of the equivalent Prisma query: the filter, then (created, token) both one way, keyset or
- * offset.
+ * are those of the equivalent Prisma query: the filter, then (created, token) oldest first (newest
+ * first when read backwards), keyset or offset.
  */
 export async function transactionPage(pool: Pool, request: TransactionPageRequest): Promise<Transaction[]> {
   const { filter } = request;
@@ -68,11 +64,10 @@ export async function transactionPage(pool: Pool, request: TransactionPageReques
   if (filter.status) add((at) => `status = ${at}`, filter.status, 'status');
   if (filter.createdFrom) add((at) => `created >= ${at}`, filter.createdFrom, 'from');
   if (filter.createdBefore) add((at) => `created < ${at}`, filter.createdBefore, 'before');
-  const direction = request.orderBy[0].created === 'desc' ? 'desc' : 'asc';
+  const direction = request.backwards ? 'desc' : 'asc';
   if (request.after) {
-    const [, tie] = request.after.OR;
-    const comparison = 'gt' in tie.token ? '>' : '<';
-    values.push(tie.created, 'gt' in tie.token ? tie.token.gt : tie.token.lt);
+    const comparison = request.backwards ? '<' : '>';
+    values.push(request.after.at, request.after.tie);
     where.push(`(created, token) ${comparison} ($${values.length - 1}, $${values.length}::uuid)`);
     shape.push(`after${comparison}`);
   }

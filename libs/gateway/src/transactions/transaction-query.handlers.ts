@@ -7,7 +7,7 @@ import { presentTransaction, type Prisma, type ReadModelClient } from '@ledger/r
 import { READ_MODEL } from '@ledger/runtime';
 import { CardPresenter } from '../cards/card-presenter';
 import { ownedRow } from '../listing/owned-row';
-import { createdBetween, emptyPage, listPage, OLDEST_FIRST } from '../listing/paging';
+import { createdBetween, emptyPage, listPage } from '../listing/paging';
 import { presentCards } from '../cards/card-query.handlers';
 import { transactionPage } from './transaction-page-query';
 
@@ -63,10 +63,9 @@ export class ListTransactionsHandler implements IQueryHandler<ListTransactionsQu
       created: createdBetween(filter),
     };
     return listPage(paging, {
-      order: OLDEST_FIRST,
       noun: 'transaction',
       count: () => this.total(programToken, filter, where),
-      find: ({ after, orderBy, skip, take }) => transactionPage(this.pool, { programToken, filter, after, orderBy, skip, take }),
+      read: (read) => transactionPage(this.pool, { programToken, filter, ...read }),
       keyOf: (token: string) => this.readModel.transaction.findFirst({ where: { programToken, token }, select: { created: true, token: true } }).then((row) => row && { at: row.created, tie: row.token }),
       present: (rows) => presentTransactions(this.readModel, this.cards, rows),
     });
