@@ -3,7 +3,6 @@ import { APP_FILTER, DiscoveryModule } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { API_KEY_DIRECTORY, ApiKeyGuard, CachedApiKeyDirectory } from '@ledger/auth';
 import { ReadModelApiKeyDirectory } from './auth/read-model-api-key-directory';
-import { ProgramWritePositions } from './consistency/program-write-positions';
 import { ReadsAfterWritesGuard } from './http/reads-after-writes.guard';
 import { CardPresenter } from './cards/card-presenter';
 import { GetCardHandler, ListCardsHandler, SearchCardByPanHandler } from './cards/card-query.handlers';
@@ -80,7 +79,6 @@ import { ProgramDisputeReader } from './disputes/program-dispute-reader';
     ReadsAfterWritesGuard,
     IdempotencyGuard,
     IdempotencyKeys,
-    ProgramWritePositions,
     ApiKeyGuard,
     CardPresenter,
     GetCardHandler,

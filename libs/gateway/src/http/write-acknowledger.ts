@@ -1,16 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandAccepted } from '@ledger/contracts';
-import { parsePosition } from '@ledger/event-store';
+import { comparePositions, GlobalPosition, parsePosition } from '@ledger/event-store';
 import { LEDGER_CONFIG, LedgerConfig, ProjectionWatcher } from '@ledger/runtime';
-import { ProgramWritePositions } from '../consistency/program-write-positions';
 
-/** Read your writes (design invariant 3): a write's answer, or the reads after it, wait for the read models. */
+/**
+ * Read your writes (design invariant 3): a write's answer, or the reads after it, wait for the read
+ * models. A write answered at once leaves its position (a consistency token) under its program, and
+ * a read for that program first waits until the read models have reached it (ReadsAfterWritesGuard).
+ *
+ * Those positions are kept per gateway process: a client whose read reaches another gateway than its
+ * write is covered by the writes that gateway still acknowledges the old way (every write but the
+ * authorization), not by them (docs/architecture.md, read-your-writes).
+ */
 @Injectable()
 export class WriteAcknowledger {
+  private readonly latest = new Map<string, GlobalPosition>();
+
   constructor(
     private readonly watcher: ProjectionWatcher,
     @Inject(LEDGER_CONFIG) private readonly config: LedgerConfig,
-    private readonly positions: ProgramWritePositions,
   ) {}
 
   /**
@@ -19,7 +27,19 @@ export class WriteAcknowledger {
    * model that is behind.
    */
   readsWaitFor(programToken: string, accepted: CommandAccepted): void {
-    this.positions.record(programToken, accepted.position);
+    if (accepted.position === null) return;
+    const written = parsePosition(accepted.position);
+    const known = this.latest.get(programToken);
+    if (!known || comparePositions(written, known) > 0) this.latest.set(programToken, written);
+  }
+
+  /** Resolves once the read models show every write this gateway answered at once for the program. */
+  async caughtUp(programToken: string): Promise<void> {
+    const position = this.latest.get(programToken);
+    if (!position) return;
+    await this.watcher.waitFor(position, this.config.readYourWritesTimeoutMs);
+    // Reached: later reads need not wait for it again (unless a newer write replaced it meanwhile).
+    if (this.latest.get(programToken) === position) this.latest.delete(programToken);
   }
 
   /** Holds the answer until the read models show the write. */
