@@ -2,9 +2,8 @@ import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { errorOutcome } from './error-body.filter';
-import { MalformedRequest, RequestHeadersTooLarge, RequestTimedOut } from './errors';
-import { writeJson } from './exact-json';
+import type { MappedError } from './error-status';
+import { FINAL, NO_ADVICE } from './errors';
 
 const logger = new Logger('HTTP');
 
@@ -23,10 +22,10 @@ export function answerClientError(error: ClientError, socket: Socket): void {
   // A reset connection has no one to answer.
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const requestId = randomUUID();
-  const { status, body, retry } = errorOutcome(refusalOf(error), { requestId });
-  logger.warn(`${status} ${body.message} (${error.code ?? error.name}) from ${socket.remoteAddress ?? 'an unknown address'}, refused before it was a request; debugging_request_id ${requestId}`);
+  const { status, message, retry } = refusalOf(error);
+  logger.warn(`${status} ${message} (${error.code ?? error.name}) from ${socket.remoteAddress ?? 'an unknown address'}, refused before it was a request; debugging_request_id ${requestId}`);
   if (socket.writable && !answering(socket)) {
-    const text = writeJson(body) ?? '';
+    const text = JSON.stringify({ debugging_request_id: requestId, message });
     const headers = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), 'x-request-id': requestId, connection: 'close', ...retry };
     const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
     socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${text}`);
@@ -44,8 +43,13 @@ function answering(socket: Socket): boolean {
   return current != null && !current.writableFinished;
 }
 
-function refusalOf(error: ClientError): Error {
-  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return new RequestTimedOut();
-  if (error.code === 'HPE_HEADER_OVERFLOW') return new RequestHeadersTooLarge();
-  return new MalformedRequest(`Malformed HTTP request: ${error.reason ?? error.code ?? 'the parser refused it'}`);
+/**
+ * A request not received within HEADERS_TIMEOUT_MS or REQUEST_TIMEOUT_MS (408), headers over Node's
+ * size limit (431), or one the parser refused (400). Never thrown: each is only ever this answer.
+ */
+function refusalOf(error: ClientError): MappedError {
+  // Sent again at an ordinary pace, the same request may well be received.
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, message: 'Request was not received in time', retry: NO_ADVICE };
+  if (error.code === 'HPE_HEADER_OVERFLOW') return { status: 431, message: 'Request headers are too large', retry: FINAL };
+  return { status: 400, message: `Malformed HTTP request: ${error.reason ?? error.code ?? 'the parser refused it'}`, retry: FINAL };
 }

@@ -56,28 +56,6 @@ export class UnsupportedMediaType extends EdgeError {
 }
 
 /**
- * A request Node's HTTP parser refused before it became a request (a malformed request line, an
- * invalid header, Content-Length with Transfer-Encoding): 400. Answered on the socket, then closed.
- */
-export class MalformedRequest extends EdgeError {
-  readonly status = 400;
-}
-
-/** Request line and headers over Node's size limit: 431, answered on the socket, then closed. */
-export class RequestHeadersTooLarge extends EdgeError {
-  readonly status = 431;
-  static override readonly defaultMessage = 'Request headers are too large';
-}
-
-/** A request not received within HEADERS_TIMEOUT_MS or REQUEST_TIMEOUT_MS: 408, then the connection closes. */
-export class RequestTimedOut extends EdgeError {
-  readonly status = 408;
-  // Sent again at an ordinary pace, the same request may well be received.
-  override readonly retry = NO_ADVICE;
-  static override readonly defaultMessage = 'Request was not received in time';
-}
-
-/**
  * Not a failure: the stored outcome of an earlier request with the same Idempotency-Key, which the
  * error filter writes back exactly as stored (status and JSON text, so exact integers stay exact).
  * Every repeat with the key gets the same answer until the key expires, so an error replayed is
