@@ -3,13 +3,11 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticatedRequest } from '@ledger/auth';
 import { canonicalJson } from '@ledger/event-store';
-import { IdempotencyKeys } from '../idempotency/idempotency-keys';
+import { IdempotencyKeys, IdempotentOutcome } from '../idempotency/idempotency-keys';
 import { RequestInvalid } from './errors';
 import { pathOf } from './request-path';
 import { RequestWithId, requestIdOf } from './request-id';
 
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 const METHODS = new Set(['POST', 'PATCH']);
 
 /**
@@ -21,17 +19,8 @@ export function takesIdempotencyKey(method: string): boolean {
 }
 const VALID_KEY = /^[\x20-\x7e]{1,255}$/;
 
-type Request = RequestWithId & AuthenticatedRequest;
-
-/** A key this request claimed: its outcome is stored as the answer is sent (`storeClaimedOutcome`). */
-interface Claim {
-  readonly keys: IdempotencyKeys;
-  readonly programToken: string;
-  readonly key: string;
-  readonly hash: string;
-}
-
-const claims = new WeakMap<object, Claim>();
+/** The requests that claimed a key, each with the storing of its outcome as the answer is sent (`storeClaimedOutcome`). */
+const claims = new WeakMap<object, (outcome: IdempotentOutcome) => Promise<void>>();
 
 /**
  * `Idempotency-Key` on POST and PATCH (docs/decisions.md): the first outcome, errors included, is
@@ -49,19 +38,20 @@ export class IdempotencyGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const request = context.switchToHttp().getRequest<Request>();
-    const header = request.headers[IDEMPOTENCY_KEY_HEADER];
-    if (!takesIdempotencyKey(request.method) || header === undefined || !request.programToken) return true;
+    const request = context.switchToHttp().getRequest<RequestWithId & AuthenticatedRequest>();
+    const { programToken } = request;
+    const header = request.headers['idempotency-key'];
+    if (!takesIdempotencyKey(request.method) || header === undefined || !programToken) return true;
     const key = Array.isArray(header) ? header.join(', ') : header;
     if (!VALID_KEY.test(key)) throw new RequestInvalid('Idempotency-Key must be 1 to 255 printable ASCII characters');
 
     const hash = requestHash(request);
-    const stored = await this.keys.claim(request.programToken, key, hash);
+    const stored = await this.keys.claim(programToken, key, hash);
     if (stored) {
-      context.switchToHttp().getResponse<FastifyReply>().header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      context.switchToHttp().getResponse<FastifyReply>().header('Idempotent-Replayed', 'true');
       throw stored;
     }
-    claims.set(request, { keys: this.keys, programToken: request.programToken, key, hash });
+    claims.set(request, (outcome) => this.keys.complete(programToken, key, hash, outcome, requestIdOf(request)));
     return true;
   }
 }
@@ -72,11 +62,10 @@ export class IdempotencyGuard implements CanActivate {
  * a request there that claimed no key passes at the cost of a WeakMap lookup.
  */
 export function storeClaimedOutcome(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void): void {
-  const claim = claims.get(request);
-  if (!claim) return done(null, payload);
+  const store = claims.get(request);
+  if (!store) return done(null, payload);
   claims.delete(request);
-  const text = typeof payload === 'string' ? payload : undefined;
-  void claim.keys.complete(claim.programToken, claim.key, claim.hash, { status: reply.statusCode, text }, requestIdOf(request as RequestWithId)).then(() => done(null, payload));
+  void store({ status: reply.statusCode, text: typeof payload === 'string' ? payload : undefined }).then(() => done(null, payload));
 }
 
 /**
