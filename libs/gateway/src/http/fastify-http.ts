@@ -26,8 +26,16 @@ import { StrictValidationPipe } from './strict-validation.pipe';
  */
 export class LedgerFastifyAdapter extends FastifyAdapter {
   constructor(timeouts: HttpTimeouts) {
+    // The bounds on slow and silent clients (LedgerConfig.httpTimeouts): Fastify sets the request, idle
+    // and keep-alive ones; the headers timeout is Node's own server option. Node checks the headers and
+    // request timeouts only every `connectionsCheckingInterval` (30 s by default), so that is made a
+    // fraction of the shorter one for a connection to be closed close to its bound.
+    const checkEveryMs = Math.max(10, Math.min(1000, Math.floor(Math.min(timeouts.headersMs, timeouts.requestMs) / 4)));
     super({
-      ...connectionBounds(timeouts),
+      connectionTimeout: timeouts.idleMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
+      http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: checkEveryMs },
       routerOptions: { ignoreTrailingSlash: true, maxParamLength: 8192 },
       bodyLimit: BODY_LIMIT_BYTES,
       // No Nest middleware is configured: without this, @fastify/middie's hook runs on every request to
@@ -46,22 +54,6 @@ export class LedgerFastifyAdapter extends FastifyAdapter {
       },
     });
   }
-}
-
-/**
- * The server's bounds on slow and silent clients (LedgerConfig.httpTimeouts): Fastify sets the
- * request, idle and keep-alive ones; the headers timeout is Node's own server option. Node checks the
- * headers and request timeouts only every `connectionsCheckingInterval` (30 s by default), so that
- * is made a fraction of the shorter one for a connection to be closed close to its bound.
- */
-function connectionBounds(timeouts: HttpTimeouts) {
-  const checkEveryMs = Math.max(10, Math.min(1000, Math.floor(Math.min(timeouts.headersMs, timeouts.requestMs) / 4)));
-  return {
-    connectionTimeout: timeouts.idleMs,
-    requestTimeout: timeouts.requestMs,
-    keepAliveTimeout: timeouts.keepAliveMs,
-    http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: checkEveryMs },
-  };
 }
 
 const ROUTES = Symbol('route table');
@@ -97,13 +89,8 @@ export function configureFastifyHttp(app: INestApplication): void {
   });
 
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (request, text, done) => {
-    try {
-      done(null, parseJsonBody(request, text as string));
-    } catch (error) {
-      done(error as Error, undefined);
-    }
-  });
+  // What the parser throws, Fastify passes on as the request's error.
+  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (request, text, done) => done(null, parseJsonBody(request, text as string)));
   // A content type with no body to parse (Content-Length: 0) is no body at all, as on Express;
   // one with a body was refused with 415 in preParsing.
   fastify.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
