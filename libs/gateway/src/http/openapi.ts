@@ -3,17 +3,17 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { declareInputs } from './declared-input.guard';
 
-export const OPENAPI_JSON_PATH = '/openapi.json';
-export const SWAGGER_UI_PATH = '/docs';
 export const API_KEY_SCHEME = 'api-key';
 
 /**
- * The OpenAPI 3.1 document of the REST API, built from the controllers' and DTOs' decorators.
- * @nestjs/swagger 11 writes OpenAPI 3.0 schemas (`nullable`), so the document is rewritten to their
- * 3.1 (JSON Schema 2020-12) forms before its version says 3.1.0. No field declares an exclusive bound
- * (3.0 writes it as a boolean; openapi.spec fails if one appears).
+ * The OpenAPI 3.1 document of the REST API, built from the controllers' and DTOs' decorators, served
+ * at /openapi.json with Swagger UI at /docs; neither needs an api-key. @nestjs/swagger 11 writes
+ * OpenAPI 3.0 schemas (`nullable`), so the document is rewritten to their 3.1 (JSON Schema 2020-12)
+ * forms before its version says 3.1.0. No field declares an exclusive bound (3.0 writes it as a
+ * boolean; openapi.spec fails if one appears). The document is also what each route's declared
+ * inputs are read from (DeclaredInputGuard).
  */
-export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+export function setupOpenApi(app: INestApplication): void {
   const config = new DocumentBuilder()
     .setOpenAPIVersion('3.1.0')
     .setTitle('Card ledger API')
@@ -27,33 +27,22 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setVersion('1')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'Authorization', description: '`api-key <KEY>` or the bare key' }, API_KEY_SCHEME)
     .build();
-  const document = SwaggerModule.createDocument(app, config, {
-    operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
-  });
-  return toOpenApi31(document);
-}
-
-/**
- * Serves the document at /openapi.json and Swagger UI at /docs; neither needs an api-key. Each answer
- * names the server it was asked of (`servers`), so a client generator gets the base URL to call.
- * The document is also what each route's declared inputs are read from (DeclaredInputGuard).
- */
-export function setupOpenApi(app: INestApplication): OpenAPIObject {
-  const document = buildOpenApiDocument(app);
+  const operationIdFactory = (controllerKey: string, methodKey: string) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`;
+  const document = toOpenApi31(SwaggerModule.createDocument(app, config, { operationIdFactory }));
   declareInputs(app.getHttpAdapter().getInstance(), document);
-  SwaggerModule.setup(SWAGGER_UI_PATH, app, document, {
-    jsonDocumentUrl: OPENAPI_JSON_PATH,
+  SwaggerModule.setup('/docs', app, document, {
+    jsonDocumentUrl: '/openapi.json',
     raw: ['json'],
     customSiteTitle: 'Card ledger API',
     patchDocumentOnRequest: (request, _response, served) => withServer(served, request as FastifyRequest),
   });
-  return document;
 }
 
 /**
- * The document with the request's base URL as its one server: protocol and Host as the client used
- * them (X-Forwarded-Proto counts only where the HTTP stack is told to trust a proxy). It only echoes
- * the caller's own request back to it, so a forged Host misleads no one else.
+ * Each answer names the server it was asked of, so a client generator gets the base URL to call:
+ * protocol and Host as the client used them (X-Forwarded-Proto counts only where the HTTP stack is
+ * told to trust a proxy). It only echoes the caller's own request back to it, so a forged Host
+ * misleads no one else.
  */
 function withServer(document: OpenAPIObject, { protocol, headers: { host } }: FastifyRequest): OpenAPIObject {
   return host ? { ...document, servers: [{ url: `${protocol}://${host}` }] } : document;
@@ -65,7 +54,7 @@ type Json = Record<string, any>;
  * Rewrites the 3.0-only `nullable` to a `null` type or `anyOf`, makes operationIds unique and plain
  * (an aliased path repeats one), and gives public operations an explicit empty `security`.
  */
-export function toOpenApi31(document: OpenAPIObject): OpenAPIObject {
+function toOpenApi31(document: OpenAPIObject): OpenAPIObject {
   rewriteNullable(document);
   const seenIds = new Set<string>();
   for (const [path, item] of Object.entries<Json>(document.paths)) {
