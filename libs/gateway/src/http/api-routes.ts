@@ -23,8 +23,6 @@ function ApiErrors(...statuses: number[]): MethodDecorator & ClassDecorator {
   return applyDecorators(...statuses.map((status) => ApiResponse({ status, description: ERROR_MEANINGS[status], type: ErrorBody })));
 }
 
-const PROGRAM_GUARDS = [ApiKeyGuard, DeclaredInputGuard, ReadsAfterWritesGuard];
-
 /**
  * A controller of the program API: reached with an api-key (documented as such), grouped under
  * `tag` in the OpenAPI document, and answering 400 and 401 with the error body on every route, plus
@@ -39,7 +37,7 @@ export function ProgramApi(tag: string, path: string, options: { errors?: number
     ApiSecurity(API_KEY_SCHEME),
     ApiErrors(400, 401, ...(options.errors ?? [])),
     Controller(path),
-    options.sandboxOnly ? UseGuards(RateLimitGuard, SandboxOnlyGuard, ...PROGRAM_GUARDS) : UseGuards(RateLimitGuard, ...PROGRAM_GUARDS),
+    UseGuards(RateLimitGuard, ...(options.sandboxOnly ? [SandboxOnlyGuard] : []), ApiKeyGuard, DeclaredInputGuard, ReadsAfterWritesGuard),
   );
 }
 
