@@ -6,9 +6,7 @@ import { IdempotentReplay, RetryHeaders } from './errors';
 import { pathOf } from './request-path';
 import { RequestWithId, requestIdOf } from './request-id';
 
-/**
- * The status, JSON body and retry headers an error is answered with.
- */
+/** The status, JSON body and retry headers an error is answered with. */
 export function errorOutcome(error: unknown, request: { requestId?: string }): { status: number; body: ErrorBody; retry: RetryHeaders } {
   const { status, message, retry } = mapError(error);
   const body: ErrorBody = { debugging_request_id: requestIdOf(request), message };
