@@ -23,11 +23,8 @@ export class IdempotencyKeyReused extends EdgeError {
   static override readonly defaultMessage = 'This Idempotency-Key was used with a different request; use a new key for a new request';
 }
 
-/** An outcome to store: what the first request with the key answered, its JSON text as sent (none for an empty answer). */
-export interface IdempotentOutcome {
-  readonly status: number;
-  readonly text: string | undefined;
-}
+/** An outcome to store: what the first request with the key answered, as a replay answers it again (its JSON text as sent, none for an empty answer). */
+export type IdempotentOutcome = Pick<IdempotentReplay, 'status' | 'text'>;
 
 /**
  * The first outcome of each program's Idempotency-Keys (docs/decisions.md, "Idempotency keys"), kept
