@@ -128,7 +128,7 @@ describe('errors on the wire', () => {
   ];
 
   it.each(cases)('%s comes back with the same HTTP status and body', (_what, original) => {
-    const request = { requestId: 'r-1' } as never;
+    const request = { id: 'r-1' };
     const back = rehydrateError(JSON.parse(JSON.stringify(serializeError(original))), 'card-service');
     expect(errorOutcome(back, request)).toEqual(errorOutcome(original, request));
     expect(back.message).toBe(original.message);

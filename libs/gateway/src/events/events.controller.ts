@@ -1,14 +1,13 @@
 import { Get, Headers, Logger, Param, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CallingProgram } from '@ledger/auth';
 import { ANY_UUID, attemptFilterOf, EmptyModel, EventPageModel, EventResponse, EventStreamParams, EventSubscriptionEventParams, EventTokenParam, ListEventAttemptsQuery, ListEventsParams, ListWebhookAttemptsParams, Page, ResendWebhookMessageCommand, WebhookAttemptPageModel, WebhookAttemptResponse, webhookMessageId } from '@ledger/contracts';
 import { NotFound } from '@ledger/domain';
 import { ProgramApi, Route } from '../http/api-routes';
 import { pageRequest } from '../listing/paging';
 import { RequestInvalid } from '../http/errors';
-import { RequestWithId, requestIdOf } from '../http/request-id';
 import { FeedEvents, positionOf, presentEvent } from './feed-events';
 import { LiveEventStreams } from './live-event-streams';
 
@@ -43,7 +42,7 @@ export class EventsController {
     @Query() query: EventStreamParams,
     @Headers('last-event-id') lastEventId: string | undefined,
     @Res() reply: FastifyReply,
-    @Req() request: RequestWithId,
+    @Req() request: FastifyRequest,
   ): Promise<void> {
     const after = lastEventId === undefined ? await this.feed.livePosition() : await this.resumePoint(programToken, lastEventId);
     // From here the route writes Node's own response itself; an error before this point gets the
@@ -54,7 +53,7 @@ export class EventsController {
       await this.streams.serve({ programToken, after, eventTypes: query.event_types }, response);
     } catch (error) {
       // The answer has begun, so no error body can follow: the client sees the stream end and resumes.
-      this.logger.error({ request_id: requestIdOf(request), msg: `event stream of program ${programToken} ended by an error: ${String(error)}` });
+      this.logger.error({ request_id: request.id, msg: `event stream of program ${programToken} ended by an error: ${String(error)}` });
       if (!response.writableEnded) response.end();
     }
   }

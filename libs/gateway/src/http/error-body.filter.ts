@@ -1,15 +1,14 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '@ledger/contracts';
 import { mapError } from './error-status';
 import { IdempotentReplay, RetryHeaders } from './errors';
 import { pathOf } from './request-path';
-import { RequestWithId, requestIdOf } from './request-id';
 
 /** The status, JSON body and retry headers an error is answered with. */
-export function errorOutcome(error: unknown, request: { requestId?: string }): { status: number; body: ErrorBody; retry: RetryHeaders } {
+export function errorOutcome(error: unknown, request: { id: string }): { status: number; body: ErrorBody; retry: RetryHeaders } {
   const { status, message, retry } = mapError(error);
-  const body: ErrorBody = { debugging_request_id: requestIdOf(request), message };
+  const body: ErrorBody = { debugging_request_id: request.id, message };
   const token = (error as { transactionToken?: unknown })?.transactionToken;
   if (typeof token === 'string') body.token = token;
   return { status, body, retry };
@@ -19,7 +18,7 @@ export function errorOutcome(error: unknown, request: { requestId?: string }): {
  * Writes every error as the spec's JSON body (debugging_request_id and message) on Fastify's reply,
  * whose serializer is the exact JSON writer; a replayed Idempotency-Key outcome is written as stored.
  */
-export function sendError(error: unknown, request: RequestWithId, reply: FastifyReply, logger: Logger): void {
+export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply, logger: Logger): void {
   const sent = reply.sent || reply.raw.headersSent;
   if (error instanceof IdempotentReplay) {
     if (sent) return;
@@ -40,6 +39,6 @@ export class ErrorBodyFilter implements ExceptionFilter {
 
   catch(error: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    sendError(error, http.getRequest<RequestWithId>(), http.getResponse<FastifyReply>(), this.logger);
+    sendError(error, http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>(), this.logger);
   }
 }

@@ -1,7 +1,6 @@
 import { INestApplication, Logger } from '@nestjs/common';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { HttpTimeouts } from '@ledger/runtime';
 import { BODY_LIMIT_BYTES } from './body-limit';
@@ -44,7 +43,7 @@ export class LedgerFastifyAdapter extends FastifyAdapter {
       clientErrorHandler: answerClientError,
       // The id is made with the request, before any hook runs, so the request log (started in
       // startLedger's onRequest hook) and every error body carry the same one.
-      genReqId: (raw: IncomingMessage) => ((raw as { requestId?: string }).requestId = randomUUID()),
+      genReqId: () => randomUUID(),
       // The router refuses a path with a broken %-escape before any hook runs: same error body as
       // everything else, with the id of the request's log line.
       frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {

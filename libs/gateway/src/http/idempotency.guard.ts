@@ -6,7 +6,6 @@ import { canonicalJson } from '@ledger/event-store';
 import { IdempotencyKeys, IdempotentOutcome } from '../idempotency/idempotency-keys';
 import { RequestInvalid } from './errors';
 import { pathOf } from './request-path';
-import { RequestWithId, requestIdOf } from './request-id';
 
 const METHODS = new Set(['POST', 'PATCH']);
 
@@ -38,7 +37,7 @@ export class IdempotencyGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const request = context.switchToHttp().getRequest<RequestWithId & AuthenticatedRequest>();
+    const request = context.switchToHttp().getRequest<FastifyRequest & AuthenticatedRequest>();
     const { programToken } = request;
     const header = request.headers['idempotency-key'];
     if (!takesIdempotencyKey(request.method) || header === undefined || !programToken) return true;
@@ -51,7 +50,7 @@ export class IdempotencyGuard implements CanActivate {
       context.switchToHttp().getResponse<FastifyReply>().header('Idempotent-Replayed', 'true');
       throw stored;
     }
-    claims.set(request, (outcome) => this.keys.complete(programToken, key, hash, outcome, requestIdOf(request)));
+    claims.set(request, (outcome) => this.keys.complete(programToken, key, hash, outcome, request.id));
     return true;
   }
 }

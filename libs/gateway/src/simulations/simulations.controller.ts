@@ -1,6 +1,7 @@
 import { Body, Req } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
+import type { FastifyRequest } from 'fastify';
 import { CallingProgram } from '@ledger/auth';
 import type { AuthorizationPos, CreditAuthorizationKind, Merchant } from '@ledger/domain';
 import { type CommandOrigin, SettlementAccepted, SettlementModel, SimulateAuthorizationCommand, SimulateAuthorizeRequest, SimulateClearingRequest, SimulateCreditAuthorizationAdviceRequest, ExpireAuthorizationCommand, SimulateReturnCommand, SimulateReturnRequest, SimulateReturnReversalCommand, SimulateReturnReversalRequest, SimulateSettlementCommand, SimulateSettleRequest, SimulateTransactionAmountRequest, SimulateTransactionEventCommand, SimulateVoidRequest, SimulationResponse, TransactionAmountAction } from '@ledger/contracts';
@@ -10,7 +11,6 @@ import { ProgramApi, Route } from '../http/api-routes';
 import { commandOrigin } from '../http/command-origin';
 import { RequestInvalid } from '../http/errors';
 import { AuthorizationDeclined } from './simulation-errors';
-import { RequestWithId, requestIdOf } from '../http/request-id';
 
 /** Defaults for merchant fields a simulated authorization leaves out. */
 const DEFAULT_MCC = '5999';
@@ -67,7 +67,7 @@ export class SimulationsController {
     answers: SimulationResponse,
     errors: [422],
   })
-  async authorize(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateAuthorizeRequest): Promise<SimulationResponse> {
+  async authorize(@CallingProgram() programToken: string, @Req() request: FastifyRequest, @Body() body: SimulateAuthorizeRequest): Promise<SimulationResponse> {
     if (body.status === 'CREDIT_AUTHORIZATION' || body.status === 'FINANCIAL_CREDIT_AUTHORIZATION') return this.creditAuthorization(programToken, request, body, body.status);
     // Lithic: "For balance inquiries, this field must be set to 0".
     if (body.status === 'BALANCE_INQUIRY' && body.amount !== 0) throw new RequestInvalid('amount must be 0 for a BALANCE_INQUIRY');
@@ -77,7 +77,7 @@ export class SimulationsController {
     const accepted = await this.writes.execute('authorization', origin, { kind: 'opening', transactionToken }, this.authorizationCommand(origin, body, transactionToken));
     this.acknowledger.readsWaitFor(programToken, { token: accepted.transactionToken, position: accepted.position });
     if (accepted.result !== 'APPROVED') throw new AuthorizationDeclined(accepted.result, accepted.transactionToken);
-    return { debugging_request_id: requestIdOf(request), token: accepted.transactionToken };
+    return { debugging_request_id: request.id, token: accepted.transactionToken };
   }
 
   private authorizationCommand(origin: CommandOrigin, body: SimulateAuthorizeRequest, transactionToken: string): SimulateAuthorizationCommand {
@@ -107,7 +107,7 @@ export class SimulationsController {
    */
   private async creditAuthorization(
     programToken: string,
-    request: RequestWithId,
+    request: FastifyRequest,
     body: SimulateAuthorizeRequest,
     kind: 'CREDIT_AUTHORIZATION' | 'FINANCIAL_CREDIT_AUTHORIZATION',
   ): Promise<SimulationResponse> {
@@ -121,7 +121,7 @@ export class SimulationsController {
     summary: 'The network approved a credit (refund) on the card\'s behalf (Lithic simulateCreditAuthorizationAdvice): a PENDING credit until its clearing',
     answers: SimulationResponse,
   })
-  creditAuthorizationAdvice(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateCreditAuthorizationAdviceRequest): Promise<SimulationResponse> {
+  creditAuthorizationAdvice(@CallingProgram() programToken: string, @Req() request: FastifyRequest, @Body() body: SimulateCreditAuthorizationAdviceRequest): Promise<SimulationResponse> {
     const merchant = {
       acceptorId: body.merchant_acceptor_id ?? '',
       city: body.merchant_acceptor_city ?? '',
@@ -134,19 +134,19 @@ export class SimulationsController {
   }
 
   /** Money back opens its own transaction under a token the gateway chose, as a return does. */
-  private async credit(programToken: string, request: RequestWithId, pan: string, amount: number, merchant: Merchant, kind?: CreditAuthorizationKind): Promise<SimulationResponse> {
+  private async credit(programToken: string, request: FastifyRequest, pan: string, amount: number, merchant: Merchant, kind?: CreditAuthorizationKind): Promise<SimulationResponse> {
     const origin = commandOrigin(programToken, request);
     const transactionToken = randomUUID();
     const accepted = await this.writes.execute(kind ? kind.toLowerCase().replaceAll('_', ' ') : 'return', origin, { kind: 'opening', transactionToken }, new SimulateReturnCommand(origin, pan, amount, merchant, transactionToken, kind));
     await this.acknowledger.visible({ token: accepted.transactionToken, position: accepted.position });
-    return { debugging_request_id: requestIdOf(request), token: accepted.transactionToken };
+    return { debugging_request_id: request.id, token: accepted.transactionToken };
   }
 
   @Route('POST', 'void', {
     summary: 'Void (part of) a pending authorization (spec 4.2), all that is pending when amount is absent; type AUTHORIZATION_EXPIRY expires it whole instead',
     answers: SimulationResponse,
   })
-  async void(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateVoidRequest): Promise<SimulationResponse> {
+  async void(@CallingProgram() programToken: string, @Req() request: FastifyRequest, @Body() body: SimulateVoidRequest): Promise<SimulationResponse> {
     if (body.type !== 'AUTHORIZATION_EXPIRY') return this.transactionEvent('VOID', programToken, request, body);
     const origin = commandOrigin(programToken, request);
     const eventToken = randomUUID();
@@ -157,24 +157,24 @@ export class SimulationsController {
       new ExpireAuthorizationCommand(origin, body.token, body.amount, eventToken),
     );
     await this.acknowledger.visible({ token: accepted.transactionToken, position: accepted.position });
-    return { debugging_request_id: requestIdOf(request) };
+    return { debugging_request_id: request.id };
   }
 
   @Route('POST', 'clearing', {
     summary: 'Clear an authorization (spec 4.3), all that is pending when amount is absent; the transaction moves to SETTLING',
     answers: SimulationResponse,
   })
-  clearing(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateClearingRequest): Promise<SimulationResponse> {
+  clearing(@CallingProgram() programToken: string, @Req() request: FastifyRequest, @Body() body: SimulateClearingRequest): Promise<SimulationResponse> {
     return this.transactionEvent('CLEARING', programToken, request, body);
   }
 
   @Route('POST', 'authorization_advice', { summary: 'Change the pending amount of an authorization', answers: SimulationResponse })
-  advice(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateTransactionAmountRequest): Promise<SimulationResponse> {
+  advice(@CallingProgram() programToken: string, @Req() request: FastifyRequest, @Body() body: SimulateTransactionAmountRequest): Promise<SimulationResponse> {
     return this.transactionEvent('ADVICE', programToken, request, body);
   }
 
   @Route('POST', 'return', { summary: 'Return (refund) an amount to a card (spec 4.4)', answers: SimulationResponse })
-  return(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateReturnRequest): Promise<SimulationResponse> {
+  return(@CallingProgram() programToken: string, @Req() request: FastifyRequest, @Body() body: SimulateReturnRequest): Promise<SimulationResponse> {
     const merchant = { acceptorId: '', city: '', country: DEFAULT_COUNTRY, descriptor: body.descriptor, mcc: DEFAULT_MCC, state: '' };
     return this.credit(programToken, request, body.pan, body.amount, merchant);
   }
@@ -183,7 +183,7 @@ export class SimulationsController {
     summary: 'Take a whole SETTLING or SETTLED return back (Lithic simulateReturnReversal); the return becomes VOIDED',
     answers: SimulationResponse,
   })
-  async returnReversal(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Body() body: SimulateReturnReversalRequest): Promise<SimulationResponse> {
+  async returnReversal(@CallingProgram() programToken: string, @Req() request: FastifyRequest, @Body() body: SimulateReturnReversalRequest): Promise<SimulationResponse> {
     const origin = commandOrigin(programToken, request);
     const eventToken = randomUUID();
     const accepted = await this.writes.execute(
@@ -193,26 +193,26 @@ export class SimulationsController {
       new SimulateReturnReversalCommand(origin, body.token, eventToken),
     );
     await this.acknowledger.visible({ token: accepted.transactionToken, position: accepted.position });
-    return { debugging_request_id: requestIdOf(request) };
+    return { debugging_request_id: request.id };
   }
 
   @Route('POST', 'settle', { summary: 'Settle one SETTLING transaction, or all of the program\'s', answers: SettlementModel })
   async settle(
     @CallingProgram() programToken: string,
-    @Req() request: RequestWithId,
+    @Req() request: FastifyRequest,
     @Body() body: SimulateSettleRequest,
   ): Promise<SimulationResponse & { settled: string[]; bounced: string[] }> {
     const accepted = await this.commands.execute<SimulateSettlementCommand, SettlementAccepted>(
       new SimulateSettlementCommand(commandOrigin(programToken, request), body.token),
     );
     await this.acknowledger.visible({ token: programToken, position: accepted.position });
-    return { debugging_request_id: requestIdOf(request), settled: accepted.settled, bounced: accepted.bounced };
+    return { debugging_request_id: request.id, settled: accepted.settled, bounced: accepted.bounced };
   }
 
   private async transactionEvent(
     action: TransactionAmountAction,
     programToken: string,
-    request: RequestWithId,
+    request: FastifyRequest,
     body: { readonly token: string; readonly amount?: number },
   ): Promise<SimulationResponse> {
     const origin = commandOrigin(programToken, request);
@@ -224,6 +224,6 @@ export class SimulationsController {
       new SimulateTransactionEventCommand(origin, action, body.token, body.amount, eventToken),
     );
     await this.acknowledger.visible({ token: accepted.transactionToken, position: accepted.position });
-    return { debugging_request_id: requestIdOf(request) };
+    return { debugging_request_id: request.id };
   }
 }

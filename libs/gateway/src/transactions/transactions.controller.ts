@@ -1,6 +1,7 @@
 import { Param, Query, Req } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import { CallingProgram } from '@ledger/auth';
 import { DEFAULT_PAGE_SIZE, ExpireAuthorizationCommand, GetTransactionQuery, SimulationResponse, ListTransactionsParams, ListTransactionsQuery, Page, TransactionPageModel, TransactionResponse, TransactionTokenParam } from '@ledger/contracts';
 import { TimeTravel } from '../audit/time-travel';
@@ -8,7 +9,6 @@ import { ProgramApi, Route } from '../http/api-routes';
 import { RequestInvalid } from '../http/errors';
 import { emptyPage, pageRequest } from '../listing/paging';
 import { commandOrigin } from '../http/command-origin';
-import { RequestWithId, requestIdOf } from '../http/request-id';
 import { WriteAcknowledger } from '../http/write-acknowledger';
 import { SimulatedWrites } from '../simulations/simulated-writes';
 
@@ -64,7 +64,7 @@ export class TransactionsController {
     answers: SimulationResponse,
     errors: [404, 409],
   })
-  async expireAuthorization(@CallingProgram() programToken: string, @Req() request: RequestWithId, @Param() { transaction_token }: TransactionTokenParam): Promise<SimulationResponse> {
+  async expireAuthorization(@CallingProgram() programToken: string, @Req() request: FastifyRequest, @Param() { transaction_token }: TransactionTokenParam): Promise<SimulationResponse> {
     const origin = commandOrigin(programToken, request);
     // Ours, not the service's: should no answer come back, the event token is where to look.
     const eventToken = randomUUID();
@@ -75,6 +75,6 @@ export class TransactionsController {
       new ExpireAuthorizationCommand(origin, transaction_token, undefined, eventToken),
     );
     await this.acknowledger.visible({ token: accepted.transactionToken, position: accepted.position });
-    return { debugging_request_id: requestIdOf(request) };
+    return { debugging_request_id: request.id };
   }
 }
