@@ -57,14 +57,22 @@ export class NatsTap {
       received.text += chunk.toString('latin1');
       client.write(chunk);
     });
+    // A side that closes has its last bytes relayed before the other side is closed (end, not
+    // destroy): a process that answers a command and then disconnects must not lose the answer here.
     const close = () => {
+      client.end();
+      server.end();
+      this.sockets.delete(client);
+      this.sockets.delete(server);
+    };
+    const fail = () => {
       client.destroy();
       server.destroy();
       this.sockets.delete(client);
       this.sockets.delete(server);
     };
-    client.on('close', close).on('error', close);
-    server.on('close', close).on('error', close);
+    client.on('close', close).on('error', fail);
+    server.on('close', close).on('error', fail);
   }
 }
 

@@ -46,6 +46,10 @@ export class DrainingNatsServer extends ServerNats {
   async stopIntake(timeoutMs: number): Promise<{ unfinished: number }> {
     await Promise.all(this.subscribed.map((subscription) => subscription.drain().catch(() => undefined)));
     const unfinished = await this.inFlight.settled(timeoutMs);
+    // Nest hands a handler's answer to the connection on the next tick (Server.send), after the
+    // handler's promise has settled: let those answers be queued before the PING of the flush, so that
+    // its PONG proves the server has every one of them before the connection closes.
+    await new Promise((resolve) => setImmediate(resolve));
     await this.connection?.flush().catch(() => undefined);
     return { unfinished };
   }
