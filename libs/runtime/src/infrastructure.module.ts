@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { CardVault, parseCardDataKey } from '@ledger/card-vault';
 import { EgressGuard, EgressHttpClient, EgressPolicy, HostResolver, systemHostResolver } from '@ledger/egress';
-import { EventStore, EventStoreDbEventStore, FaultPoints, NO_FAULTS, PipelineEnvironment, PostgresEventStore } from '@ledger/event-store';
+import { connectEventStoreDb, EventStore, FaultPoints, NO_FAULTS, PipelineEnvironment, PostgresEventStore } from '@ledger/event-store';
 import { createReadModelClient, ReadModelClient } from '@ledger/read-model';
 import { LedgerConfig } from './config';
 import { DigestKeys } from './digest-keys';
@@ -60,10 +60,8 @@ export class InfrastructureModule implements OnApplicationShutdown {
         {
           provide: EVENT_STORE,
           inject: [Pool],
-          useFactory: (pool: Pool): EventStore =>
-            config.eventStore === 'eventstoredb' && config.eventStoreDbUrl
-              ? new EventStoreDbEventStore(config.eventStoreDbUrl)
-              : new PostgresEventStore(pool),
+          useFactory: (pool: Pool): EventStore | Promise<EventStore> =>
+            config.eventStore === 'eventstoredb' && config.eventStoreDbUrl ? connectEventStoreDb(config.eventStoreDbUrl) : new PostgresEventStore(pool),
         },
         { provide: READ_MODEL, inject: [Pool], useFactory: (pool: Pool) => createReadModelClient(pool) },
         {
