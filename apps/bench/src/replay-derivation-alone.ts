@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import type { GlobalPosition, PostgresEventStore } from '@ledger/event-store';
-import { type KnownRows, type ProjectionRows, ReadModelProjector, REPLAY_BATCH_SIZE } from '@ledger/projector';
+import { type KnownRows, PROJECTION_TABLES, type ProjectionRows, ReadModelProjector, REPLAY_BATCH_SIZE } from '@ledger/projector';
 import { createReadModelClient, migrateReadModel } from '@ledger/read-model';
 import { pgProcessorSql } from '@ledger/runtime';
 
@@ -40,26 +40,24 @@ export async function replayDerivationAlone(store: PostgresEventStore, pool: Poo
   }
 }
 
-const TABLES = ['programs', 'apiKeys', 'fundingSources', 'cards', 'transactions', 'transactionCounts', 'eventSubscriptions'] as const satisfies readonly (keyof ProjectionRows)[];
-
 /**
  * What the tables would hold had every batch been written: each row as the last batch that set it
  * left it. Without it, an event on a row an earlier batch wrote (a card's memo changed after its
  * batch) found the empty table and failed the run.
  */
 function derivedTables(): { known: KnownRows; keep(rows: ProjectionRows): void } {
-  const tables = new Map<string, Map<string, unknown>>(TABLES.map((name) => [name, new Map()]));
-  const known = Object.fromEntries(TABLES.map((name) => [name, (key: string) => tables.get(name)?.get(key) ?? null])) as KnownRows;
+  const tables = new Map(PROJECTION_TABLES.map((name) => [name, new Map<string, unknown>()]));
+  const known = Object.fromEntries([...tables].map(([name, table]) => [name, (key: string) => table.get(key) ?? null])) as KnownRows;
   return {
     known,
     keep(rows) {
-      for (const name of TABLES) {
-        const table = tables.get(name)!;
+      for (const [name, table] of tables) {
         const set = rows[name];
+        // A key the batch set is a row it left, or null for one it deleted.
         for (const key of set.writtenKeys()) {
           const row = set.writtenRow(key);
-          if (row === null || row === undefined) table.delete(key);
-          else table.set(key, row);
+          if (row) table.set(key, row);
+          else table.delete(key);
         }
       }
     },

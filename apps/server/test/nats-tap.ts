@@ -59,20 +59,14 @@ export class NatsTap {
     });
     // A side that closes has its last bytes relayed before the other side is closed (end, not
     // destroy): a process that answers a command and then disconnects must not lose the answer here.
-    const close = () => {
-      client.end();
-      server.end();
+    const closeBoth = (how: 'end' | 'destroy') => () => {
+      client[how]();
+      server[how]();
       this.sockets.delete(client);
       this.sockets.delete(server);
     };
-    const fail = () => {
-      client.destroy();
-      server.destroy();
-      this.sockets.delete(client);
-      this.sockets.delete(server);
-    };
-    client.on('close', close).on('error', fail);
-    server.on('close', close).on('error', fail);
+    client.on('close', closeBoth('end')).on('error', closeBoth('destroy'));
+    server.on('close', closeBoth('end')).on('error', closeBoth('destroy'));
   }
 }
 

@@ -7,4 +7,4 @@ export * from './replay';
 export * from './integration/digest-publisher';
 export * from './ledger-tree-follower';
 export { CarriedRows } from './projections/carried-rows';
-export type { KnownRows, ProjectionRows } from './projections/projection-rows';
+export { type KnownRows, PROJECTION_TABLES, type ProjectionRows } from './projections/projection-rows';

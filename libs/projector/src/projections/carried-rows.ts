@@ -1,9 +1,5 @@
-import type { KnownRows, ProjectionRows } from './projection-rows';
+import { type KnownRows, PROJECTION_TABLES as TABLES, type ProjectionRows } from './projection-rows';
 import { WrittenKeys } from './written-keys';
-
-type TableName = keyof ProjectionRows;
-
-const TABLES: readonly TableName[] = ['programs', 'apiKeys', 'fundingSources', 'cards', 'transactions', 'transactionCounts', 'eventSubscriptions'];
 
 /**
  * The rows of batches sent to PostgreSQL but not yet committed, for the batches after them. A replay

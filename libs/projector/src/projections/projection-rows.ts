@@ -99,6 +99,9 @@ export interface ProjectionRows {
   readonly eventSubscriptions: RowSet<EventSubscriptionRow>;
 }
 
+/** Every table of {@link ProjectionRows}, by its name there. */
+export const PROJECTION_TABLES: readonly (keyof ProjectionRows)[] = ['programs', 'apiKeys', 'fundingSources', 'cards', 'transactions', 'transactionCounts', 'eventSubscriptions'];
+
 /** Rows known without reading the tables, per table (see {@link RowSet}'s `known`). */
 export type KnownRows = { readonly [Name in keyof ProjectionRows]?: (key: string) => RowOf<ProjectionRows[Name]> | null | undefined };
 
