@@ -25,6 +25,8 @@ describe('GroupCommit on PostgreSQL (PostgresEventStore.appendAtomically)', () =
   let statements: string[];
   /** Makes the n-th batch statement (1-based) fail as a whole with the error returned. */
   let failStatement: (n: number) => Error | undefined;
+  /** Holds the n-th batch statement back until the promise returned resolves. */
+  let holdStatement: (n: number) => Promise<void> | undefined;
 
   beforeAll(async () => {
     url = await workerDatabaseUrl();
@@ -35,12 +37,15 @@ describe('GroupCommit on PostgreSQL (PostgresEventStore.appendAtomically)', () =
   beforeEach(() => {
     statements = [];
     failStatement = () => undefined;
+    holdStatement = () => undefined;
     const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
     jest.spyOn(pool, 'query').mockImplementation(((...args: unknown[]) => {
       if (typeof args[0] === 'string' && args[0].includes('as grp(value, g)')) {
         statements.push(args[0]);
         const failure = failStatement(statements.length);
         if (failure) return Promise.reject(failure);
+        const held = holdStatement(statements.length);
+        if (held) return held.then(() => query(...args));
       }
       return query(...args);
     }) as never);
@@ -167,6 +172,11 @@ describe('GroupCommit on PostgreSQL (PostgresEventStore.appendAtomically)', () =
     try {
       // The other process leaves deadlock detection to the batch's backend, so the batch is the one aborted.
       await other.query(`set deadlock_timeout = '30s'`);
+      // Once the batch is aborted, the other process's waiting insert on x and the fallback's own
+      // statement for x would race for it: the fallbacks (statements 3 and 4) go once the other has x.
+      let otherHoldsX!: () => void;
+      const otherHasX = new Promise<void>((resolve) => (otherHoldsX = resolve));
+      holdStatement = (n) => (n > 2 ? otherHasX : undefined);
       await other.query('begin');
       await store.appendWith(other, y, [event('other')], NO_STREAM);
       const first = store.appendAtomically([{ streamId: stream('card'), events: [event()], expected: NO_STREAM }]);
@@ -181,6 +191,7 @@ describe('GroupCommit on PostgreSQL (PostgresEventStore.appendAtomically)', () =
       });
       // The other process now waits on the batch's x: a cycle, which the batch's backend breaks.
       await store.appendWith(other, x, [event('other')], NO_STREAM);
+      otherHoldsX();
       await other.query('commit');
 
       await expect(onX).rejects.toMatchObject({ name: 'WrongExpectedVersionError', streamId: x, actual: 0 });
