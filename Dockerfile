@@ -99,4 +99,4 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
 # The same heap cap as npm start (README, Memory): V8 would otherwise grow the heap lazily towards
 # a quarter of the host's memory. Raise LEDGER_MAX_HEAP_MB for programs with very long card histories.
 ENV LEDGER_MAX_HEAP_MB=192
-CMD ["sh", "-c", "exec node --max-old-space-size=${LEDGER_MAX_HEAP_MB} --max-semi-space-size=8 --enable-source-maps dist/apps/server/src/main.js"]
+CMD ["sh", "-c", "exec node --max-old-space-size=${LEDGER_MAX_HEAP_MB} --max-semi-space-size=8 --no-allocation-site-pretenuring --enable-source-maps dist/apps/server/src/main.js"]

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { SERVICE_V8_FLAGS } from '@ledger/runtime';
 import { load, LoadResult } from './load';
 import { cpuReading } from './process-cpu';
 import type { TargetRow } from './report';
@@ -87,10 +88,10 @@ export function bareRouteTargets(figures: BareRouteFigures): TargetRow[] {
   ];
 }
 
-/** plain-fastify.ts as its own process, with the heap settings `npm start` gives the service. */
+/** plain-fastify.ts as its own process, with the heap cap and V8 flags `npm start` gives the service. */
 function startPlainFastify(): Promise<MeasuredServer & { stop(): Promise<void> }> {
   const entry = path.join(__dirname, 'plain-fastify.js');
-  const child = spawn(process.execPath, ['--max-old-space-size=192', '--max-semi-space-size=8', entry], { env: { ...process.env, BARE_ROUTE }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--max-old-space-size=192', ...SERVICE_V8_FLAGS, entry], { env: { ...process.env, BARE_ROUTE }, stdio: ['ignore', 'pipe', 'inherit'] });
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
   const stop = () =>

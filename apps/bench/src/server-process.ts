@@ -1,11 +1,10 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SERVICE_V8_FLAGS } from '@ledger/runtime';
 
 /** What `npm start` gives the service (package.json); the bench must run what users run. */
 const DEFAULT_MAX_HEAP_MB = 192;
-/** Young generation cap of `npm start` (docs/decisions.md, "Memory"). */
-const SEMI_SPACE_MB = 8;
 
 export interface ServerProcess {
   readonly baseUrl: string;
@@ -24,7 +23,7 @@ export function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProces
   const root = process.cwd();
   // BENCH_CPU_PROF_DIR: a V8 CPU profile of the service for the whole run, written there when it stops.
   const profile = env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_CPU_PROF_DIR}`] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, `--max-old-space-size=${env.LEDGER_MAX_HEAP_MB ?? DEFAULT_MAX_HEAP_MB}`, `--max-semi-space-size=${SEMI_SPACE_MB}`, path.join(root, 'dist/apps/server/src/main.js')], {
+  const child: ChildProcess = spawn(process.execPath, [...profile, `--max-old-space-size=${env.LEDGER_MAX_HEAP_MB ?? DEFAULT_MAX_HEAP_MB}`, ...SERVICE_V8_FLAGS, path.join(root, 'dist/apps/server/src/main.js')], {
     cwd: root,
     env: { ...env, PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -15,3 +15,4 @@ export * from './json-parameter-chunks';
 export * from './webhook-outbox-signal';
 export * from './ledger-pipeline-environment';
 export * from './database-pool';
+export * from './node-flags';

@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { SERVICE_V8_FLAGS } from './node-flags';
+
+const root = path.join(__dirname, '../../..');
+
+/** Every `node` command line in a text: what follows `node` up to the script it runs. */
+function nodeCommandLines(text: string): string[] {
+  return [...text.matchAll(/\bnode ((?:--?[\w-]+(?:=\S*)? )+)\S+\.js/g)].map((match) => match[1]);
+}
+
+describe('SERVICE_V8_FLAGS', () => {
+  const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const starts = Object.entries(scripts).filter(([name]) => name === 'start' || name.startsWith('start:'));
+
+  it('finds every start script of package.json', () => {
+    expect(starts.map(([name]) => name).sort()).toEqual(['start', 'start:card-service', 'start:gateway', 'start:projector', 'start:transaction-service', 'start:webhooks']);
+  });
+
+  it.each(starts)('is what package.json %s runs the service with', (_name, script) => {
+    const [command] = nodeCommandLines(script);
+    expect(command).toBeDefined();
+    for (const flag of SERVICE_V8_FLAGS) expect(command.split(' ')).toContain(flag);
+  });
+
+  it("is what the Dockerfile's CMD runs the service with", () => {
+    const cmd = readFileSync(path.join(root, 'Dockerfile'), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('CMD '));
+    expect(cmd).toHaveLength(1);
+    const [command] = nodeCommandLines(cmd[0]);
+    expect(command).toBeDefined();
+    for (const flag of SERVICE_V8_FLAGS) expect(command.split(' ')).toContain(flag);
+  });
+});
