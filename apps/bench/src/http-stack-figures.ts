@@ -4,6 +4,7 @@ import { SERVICE_V8_FLAGS } from '@ledger/runtime';
 import { load, LoadResult } from './load';
 import { cpuReading } from './process-cpu';
 import type { TargetRow } from './report';
+import { DEFAULT_MAX_HEAP_MB } from './server-process';
 
 /**
  * Issue 24's edge figure: what a request that does nothing costs the served stack (the service's own
@@ -91,7 +92,7 @@ export function bareRouteTargets(figures: BareRouteFigures): TargetRow[] {
 /** plain-fastify.ts as its own process, with the heap cap and V8 flags `npm start` gives the service. */
 function startPlainFastify(): Promise<MeasuredServer & { stop(): Promise<void> }> {
   const entry = path.join(__dirname, 'plain-fastify.js');
-  const child = spawn(process.execPath, ['--max-old-space-size=192', ...SERVICE_V8_FLAGS, entry], { env: { ...process.env, BARE_ROUTE }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [`--max-old-space-size=${DEFAULT_MAX_HEAP_MB}`, ...SERVICE_V8_FLAGS, entry], { env: { ...process.env, BARE_ROUTE }, stdio: ['ignore', 'pipe', 'inherit'] });
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
   const stop = () =>

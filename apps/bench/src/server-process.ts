@@ -4,7 +4,7 @@ import path from 'node:path';
 import { SERVICE_V8_FLAGS } from '@ledger/runtime';
 
 /** What `npm start` gives the service (package.json); the bench must run what users run. */
-const DEFAULT_MAX_HEAP_MB = 192;
+export const DEFAULT_MAX_HEAP_MB = 192;
 
 export interface ServerProcess {
   readonly baseUrl: string;

@@ -9,6 +9,13 @@ function nodeCommandLines(text: string): string[] {
   return [...text.matchAll(/\bnode ((?:--?[\w-]+(?:=\S*)? )+)\S+\.js/g)].map((match) => match[1]);
 }
 
+/** The text's first `node` command line passes every one of the flags. */
+function expectServiceFlags(text: string): void {
+  const [command] = nodeCommandLines(text);
+  expect(command).toBeDefined();
+  for (const flag of SERVICE_V8_FLAGS) expect(command.split(' ')).toContain(flag);
+}
+
 describe('SERVICE_V8_FLAGS', () => {
   const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
   const starts = Object.entries(scripts).filter(([name]) => name === 'start' || name.startsWith('start:'));
@@ -18,9 +25,7 @@ describe('SERVICE_V8_FLAGS', () => {
   });
 
   it.each(starts)('is what package.json %s runs the service with', (_name, script) => {
-    const [command] = nodeCommandLines(script);
-    expect(command).toBeDefined();
-    for (const flag of SERVICE_V8_FLAGS) expect(command.split(' ')).toContain(flag);
+    expectServiceFlags(script);
   });
 
   it("is what the Dockerfile's CMD runs the service with", () => {
@@ -28,8 +33,6 @@ describe('SERVICE_V8_FLAGS', () => {
       .split('\n')
       .filter((line) => line.startsWith('CMD '));
     expect(cmd).toHaveLength(1);
-    const [command] = nodeCommandLines(cmd[0]);
-    expect(command).toBeDefined();
-    for (const flag of SERVICE_V8_FLAGS) expect(command.split(' ')).toContain(flag);
+    expectServiceFlags(cmd[0]);
   });
 });
