@@ -1,13 +1,15 @@
 import type { GlobalPosition } from '@ledger/event-store';
 import { checkpointStatement } from '@ledger/runtime';
 import type { Pool, PoolClient } from 'pg';
+import { combinedStatements } from './projections/combined-statements';
 import type { SqlStatement } from './projections/read-model-tables';
 
 /**
  * Writes a replay's batches on one connection of its own, each batch and the checkpoint after it in
  * one transaction, in the order they are given, without making the replay wait: the statements are
  * queued on the connection (node-postgres sends each as the one before it is answered) while the
- * replay reads and derives the next batches. One connection keeps the batches' writes in log order:
+ * replay reads and derives the next batches. A batch's statements go as one (combinedStatements):
+ * each is sent only when the event loop turns, which deriving keeps busy. One connection keeps the batches' writes in log order:
  * a later batch's upsert of a row never overtakes an earlier one's.
  *
  * The replay writes into a schema of its own with one writer, so a batch takes no advisory lock and
@@ -45,7 +47,7 @@ export class ReplayWriter {
     };
     const sent = [
       send('begin'),
-      ...statements.map((statement) => send(statement.sql, statement.values)),
+      ...combinedStatements(statements).map((statement) => send(statement.sql, statement.values)),
       send(checkpoint.text, checkpoint.values),
       // Queued now, behind its own statements and ahead of the next batch's. After a failed
       // statement PostgreSQL answers it with a rollback, and the batch counts as failed.
