@@ -217,10 +217,15 @@ async function main(started: number): Promise<void> {
     log('audit digest and proof latency on the large log');
     const audit = LIST_SIZES.length > 0 ? await auditLatency(server.baseUrl, auth, pool, programToken, Math.min(SECONDS, 10)) : null;
     log('replay rate on the large log (first 200,000 events)');
+    // The replay and the read ceiling run in this process: its CPU and PostgreSQL's, per 1,000 events.
+    const replayCpuBefore = cpuReading(process.pid, database.port);
     const bigReplay = await replayReadModels(store, pool, { maxEvents: 200_000, keepSchema: true, onProgress: (events, rate) => process.stderr.write(`\r[bench] replayed ${events} (${Math.round(rate)}/s)`) });
+    const replayCpu = cpuPerRequest(replayCpuBefore, cpuReading(process.pid, database.port), bigReplay.events / 1000);
     process.stderr.write('\n');
     log('reading the same events without projecting them (the replay ceiling)');
+    const readCpuBefore = cpuReading(process.pid, database.port);
     const readCeiling = await logReadCeiling(store, bigReplay.events);
+    const readCeilingCpu = cpuPerRequest(readCpuBefore, cpuReading(process.pid, database.port), readCeiling.events / 1000);
     log('the replay\'s reads and derivation alone, nothing written');
     const derivationAlone = await replayDerivationAlone(store, pool, bigReplay.events);
     log('writing the rows the replay ended with, in PostgreSQL alone (the replay write ceiling)');
@@ -237,6 +242,9 @@ async function main(started: number): Promise<void> {
       readCeilingEventsPerSecond: readCeiling.eventsPerSecond,
       writeCeilingEventsPerSecond: writeCeiling.eventsPerSecond,
       derivationAloneEventsPerSecond: derivationAlone,
+      replayCpu,
+      readCeilingCpu,
+      cores: machine().cores,
     };
     report({
       machine: machine(),

@@ -38,6 +38,11 @@ export interface BenchResult {
     writeCeilingEventsPerSecond: number;
     /** The replay's Node.js stage alone: the same reads and derivation, nothing written. */
     derivationAloneEventsPerSecond: number;
+    /** CPU milliseconds per 1,000 events of the replay and of the read ceiling: the bench's own process (`serviceMs`) and PostgreSQL. */
+    replayCpu: CpuReading;
+    readCeilingCpu: CpuReading;
+    /** The cores the replay's CPU budget is counted on. */
+    cores: number;
   };
   lists: { transactions: number; list: LoadResult; byCard: LoadResult }[];
   peakRssMiB: number;
