@@ -236,6 +236,8 @@ async function main(started: number): Promise<void> {
     // The service is restarted for the commitment's with/without runs: the peak is over every start.
     memory.after('lists, audit and replay', server.peakRssMiB());
     const peakRssMiB = memory.peakMib;
+    // Once: machine() asks git for the commit.
+    const measuredOn = machine();
     const largeReplay = {
       events: bigReplay.events,
       eventsPerSecond: Math.round(bigReplay.eventsPerSecond),
@@ -244,10 +246,10 @@ async function main(started: number): Promise<void> {
       derivationAloneEventsPerSecond: derivationAlone,
       replayCpu,
       readCeilingCpu,
-      cores: machine().cores,
+      cores: measuredOn.cores,
     };
     report({
-      machine: machine(),
+      machine: measuredOn,
       mode: database.external ? 'DATABASE_URL' : 'embedded PostgreSQL',
       connections: CONNECTIONS,
       seconds: SECONDS,

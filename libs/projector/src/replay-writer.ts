@@ -9,8 +9,8 @@ import type { SqlStatement } from './projections/read-model-tables';
  * one transaction, in the order they are given, without making the replay wait: the statements are
  * queued on the connection (node-postgres sends each as the one before it is answered) while the
  * replay reads and derives the next batches. A batch's statements go as one (combinedStatements):
- * each is sent only when the event loop turns, which deriving keeps busy. One connection keeps the batches' writes in log order:
- * a later batch's upsert of a row never overtakes an earlier one's.
+ * each is sent only when the event loop turns, which deriving keeps busy. One connection keeps the
+ * batches' writes in log order: a later batch's upsert of a row never overtakes an earlier one's.
  *
  * The replay writes into a schema of its own with one writer, so a batch takes no advisory lock and
  * reads no checkpoint before it is applied, as the live projector's batches do.
