@@ -1,5 +1,6 @@
 export * from './event-store.port';
 export { PostgresEventStore, type PostgresEventStoreOptions, type Queryable } from './postgres/postgres-event-store';
+export { preparedSql, textOf, type PreparedSql, type SqlText } from './postgres/prepared-sql';
 export { connectEventStoreDb } from './eventstoredb/connect-eventstoredb';
 export { NotificationListener, type NotificationListenerOptions, type NotificationWaker } from './postgres/notification-listener';
 export { SubscriptionStoppedError } from './support/wake-signal';

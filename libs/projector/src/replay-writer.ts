@@ -1,4 +1,4 @@
-import type { GlobalPosition } from '@ledger/event-store';
+import type { GlobalPosition, SqlText } from '@ledger/event-store';
 import { checkpointStatement } from '@ledger/runtime';
 import type { Pool, PoolClient } from 'pg';
 import { combinedStatements } from './projections/combined-statements';
@@ -41,7 +41,7 @@ export class ReplayWriter {
   write(statements: readonly SqlStatement[], position: GlobalPosition, committed: () => void): void {
     this.throwIfFailed();
     const checkpoint = checkpointStatement(this.checkpointTable, this.name, position);
-    const send = (text: string, values?: readonly unknown[]) => {
+    const send = (text: SqlText, values?: readonly unknown[]) => {
       this.last = this.last.catch(() => undefined).then(() => this.connection.query(text, values && [...values]));
       return this.last;
     };

@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import { textOf, type SqlText } from '@ledger/event-store';
 import type { ReadModelClient, ReadModelTransaction } from '@ledger/read-model';
 import type { ProcessorSql, ProcessorTransactions } from './subscription-processor';
 
@@ -45,14 +46,15 @@ export function prismaTransactions(client: ReadModelClient): ProcessorTransactio
 
 export function pgProcessorSql(connection: Pick<PoolClient, 'query'>): ProcessorSql {
   return {
-    query: async <T>(text: string, values: readonly unknown[]) => (await connection.query(text, [...values])).rows as T[],
-    execute: async (text: string, values: readonly unknown[]) => (await connection.query(text, [...values])).rowCount ?? 0,
+    query: async <T>(text: SqlText, values: readonly unknown[]) => (await connection.query(text, [...values])).rows as T[],
+    execute: async (text: SqlText, values: readonly unknown[]) => (await connection.query(text, [...values])).rowCount ?? 0,
   };
 }
 
 function prismaProcessorSql(tx: Pick<ReadModelTransaction, '$queryRawUnsafe' | '$executeRawUnsafe'>): ProcessorSql {
   return {
-    query: <T>(text: string, values: readonly unknown[]) => tx.$queryRawUnsafe<T[]>(text, ...values),
-    execute: (text: string, values: readonly unknown[]) => tx.$executeRawUnsafe(text, ...values),
+    // Prisma prepares no statement by name: a prepared one is sent as its text.
+    query: <T>(text: SqlText, values: readonly unknown[]) => tx.$queryRawUnsafe<T[]>(textOf(text), ...values),
+    execute: (text: SqlText, values: readonly unknown[]) => tx.$executeRawUnsafe(textOf(text), ...values),
   };
 }

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { comparePositions, type EventStore, formatPosition, type GlobalPosition, type RecordedEvent, restartingSubscription } from '@ledger/event-store';
+import { comparePositions, type EventStore, formatPosition, type GlobalPosition, preparedSql, type PreparedSql, type RecordedEvent, restartingSubscription, type SqlText } from '@ledger/event-store';
 import { PROJECTION_CHANNEL } from './projection-watcher';
 
 /**
@@ -16,9 +16,9 @@ export const CATCH_UP_BATCH_SIZE = 1000;
 
 /** Raw SQL inside a batch's transaction, whichever client runs it (node-postgres or Prisma). */
 export interface ProcessorSql {
-  query<T>(text: string, values: readonly unknown[]): Promise<T[]>;
+  query<T>(text: SqlText, values: readonly unknown[]): Promise<T[]>;
   /** A statement whose rows are not read (Prisma cannot read a `void` column such as pg_notify's); answers the rows affected. */
-  execute(text: string, values: readonly unknown[]): Promise<number>;
+  execute(text: SqlText, values: readonly unknown[]): Promise<number>;
 }
 
 /** One transaction, as its client (`tx`, what the processor's own code writes with) and as raw SQL. */
@@ -97,6 +97,8 @@ export interface SubscriptionProcessorOptions {
 export class SubscriptionProcessor<Tx, Prepared = void> {
   private readonly logger: ProcessorLogger;
   private readonly table: string;
+  /** What every batch runs, whatever it holds: prepared once per connection. */
+  private readonly statements: { readonly lock: PreparedSql; readonly checkpoint: PreparedSql; readonly saveCheckpoint: PreparedSql };
   private subscription: { stop(): Promise<void> } | null = null;
 
   constructor(
@@ -107,6 +109,11 @@ export class SubscriptionProcessor<Tx, Prepared = void> {
   ) {
     this.logger = options.logger ?? new Logger(`SubscriptionProcessor(${processor.name})`);
     this.table = options.checkpointTable ?? 'projector_checkpoints';
+    this.statements = {
+      lock: preparedSql(`select pg_advisory_xact_lock(hashtextextended($1, 0))`),
+      checkpoint: preparedSql(`select commit_position::text as commit, prepare_position::text as prepare from ${this.table} where name = $1`),
+      saveCheckpoint: preparedSql(checkpointSql(this.table)),
+    };
   }
 
   start(): void {
@@ -138,7 +145,7 @@ export class SubscriptionProcessor<Tx, Prepared = void> {
     if (events.length === 0) return;
     const prepared = this.processor.prepare ? await this.processor.prepare(events) : (undefined as Prepared);
     const applied = await this.transactions.run(async (batch) => {
-      await batch.sql.execute(`select pg_advisory_xact_lock(hashtextextended($1, 0))`, [`ledger:processor:${this.table}:${this.processor.name}`]);
+      await batch.sql.execute(this.statements.lock, [`ledger:processor:${this.table}:${this.processor.name}`]);
       const done = await this.position(batch);
       const fresh = done ? events.filter((event) => comparePositions(event.position, done) > 0) : events;
       if (fresh.length === 0) return false;
@@ -155,16 +162,12 @@ export class SubscriptionProcessor<Tx, Prepared = void> {
 
   /** The follower's checkpoint row; null before its first batch. */
   async checkpoint(sql: ProcessorSql): Promise<GlobalPosition | null> {
-    const rows = await sql.query<{ commit: string; prepare: string }>(
-      `select commit_position::text as commit, prepare_position::text as prepare from ${this.table} where name = $1`,
-      [this.processor.name],
-    );
+    const rows = await sql.query<{ commit: string; prepare: string }>(this.statements.checkpoint, [this.processor.name]);
     return rows[0] ? { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].prepare) } : null;
   }
 
   private async saveCheckpoint(sql: ProcessorSql, position: GlobalPosition): Promise<void> {
-    const { text, values } = checkpointStatement(this.table, this.processor.name, position);
-    await sql.execute(text, values);
+    await sql.execute(this.statements.saveCheckpoint, checkpointStatement(this.table, this.processor.name, position).values);
   }
 }
 
@@ -174,13 +177,17 @@ export class SubscriptionProcessor<Tx, Prepared = void> {
  */
 export function checkpointStatement(table: string, name: string, position: GlobalPosition): { text: string; values: string[] } {
   return {
-    text: `with saved as (
+    text: checkpointSql(table),
+    values: [name, position.commit.toString(), position.prepare.toString(), PROJECTION_CHANNEL, `${name}|${formatPosition(position)}`],
+  };
+}
+
+function checkpointSql(table: string): string {
+  return `with saved as (
          insert into ${table} (name, commit_position, prepare_position, updated)
          values ($1, $2::bigint, $3::bigint, now())
          on conflict (name) do update
            set commit_position = excluded.commit_position, prepare_position = excluded.prepare_position, updated = excluded.updated
          returning name)
-       select pg_notify($4, $5) from saved`,
-    values: [name, position.commit.toString(), position.prepare.toString(), PROJECTION_CHANNEL, `${name}|${formatPosition(position)}`],
-  };
+       select pg_notify($4, $5) from saved`;
 }

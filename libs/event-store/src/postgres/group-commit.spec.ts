@@ -3,6 +3,7 @@ import { eventually, workerDatabaseUrl } from '@ledger/test-support';
 import { NO_STREAM, WrongExpectedVersionError, type AtomicAppendResult, type StreamAppend } from '../event-store.port';
 import { takeBatch, type AppendGroup } from './group-commit';
 import { PostgresEventStore } from './postgres-event-store';
+import { textOf, type SqlText } from './prepared-sql';
 
 const event = (note = 'n') => ({
   type: 'Grouped',
@@ -40,8 +41,9 @@ describe('GroupCommit on PostgreSQL (PostgresEventStore.appendAtomically)', () =
     holdStatement = () => undefined;
     const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
     jest.spyOn(pool, 'query').mockImplementation(((...args: unknown[]) => {
-      if (typeof args[0] === 'string' && args[0].includes('as grp(value, g)')) {
-        statements.push(args[0]);
+      const text = textOf(args[0] as SqlText);
+      if (text.includes('as grp(value, g)')) {
+        statements.push(text);
         const failure = failStatement(statements.length);
         if (failure) return Promise.reject(failure);
         const held = holdStatement(statements.length);

@@ -20,6 +20,7 @@ import {
 } from '../contract/event-store-contract';
 import { LISTENER_APPLICATION_NAME } from './notification-listener';
 import { PostgresEventStore } from './postgres-event-store';
+import { textOf, type SqlText } from './prepared-sql';
 
 describeEventStoreContract('PostgreSQL', async () => {
   const pool = new Pool({ connectionString: await workerDatabaseUrl() });
@@ -368,8 +369,8 @@ describe('PostgresEventStore', () => {
     const counting = new Proxy(pool, {
       get(target, property, receiver) {
         if (property !== 'query') return Reflect.get(target, property, receiver);
-        return (text: string, values?: unknown[]) => {
-          if (text.includes(' as ready')) logReads++;
+        return (text: SqlText, values?: unknown[]) => {
+          if (textOf(text).includes(' as ready')) logReads++;
           return target.query(text, values);
         };
       },

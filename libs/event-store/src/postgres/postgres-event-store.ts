@@ -21,6 +21,7 @@ import {
 import { CommitAnnouncer } from './commit-announcer';
 import { GroupCommit, type AppendGroup, type GroupOutcome } from './group-commit';
 import { NotificationListener } from './notification-listener';
+import type { SqlText } from './prepared-sql';
 import { buildSql, MIGRATION_LOCK_KEY, STREAM_VERSION_CONSTRAINT, type PostgresEventStoreSql } from './postgres-schema';
 import { PostgresSubscription, type SubscriptionRead } from './postgres-subscription';
 import { RecentEvents } from './recent-events';
@@ -43,7 +44,7 @@ export interface PostgresEventStoreOptions {
 
 /** A pool, or a client inside the caller's own transaction. */
 export interface Queryable {
-  query<R extends QueryResultRow = QueryResultRow>(text: string, values?: unknown[]): Promise<QueryResult<R>>;
+  query<R extends QueryResultRow = QueryResultRow>(text: SqlText, values?: unknown[]): Promise<QueryResult<R>>;
 }
 
 /** Reported for the position of an empty append on a stream that has no events. */
@@ -126,7 +127,7 @@ export class PostgresEventStore implements EventStore {
       reconnect: { firstMs: Math.min(100, this.pollIntervalMs), longestMs: Math.max(this.pollIntervalMs, 5000) },
     });
     this.announcer = new CommitAnnouncer(
-      () => this.pool.query('select pg_notify($1, $2)', [this.sql.channel, '']),
+      () => this.pool.query(this.sql.notify, [this.sql.channel, '']),
       () => this.listener.wakeLocal(),
     );
   }

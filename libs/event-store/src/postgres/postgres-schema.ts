@@ -8,6 +8,8 @@
  * behind a position a reader has passed (the scheme Marten and emmett use).
  */
 
+import { preparedSql, type PreparedSql } from './prepared-sql';
+
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** Constraint whose violation means "someone else appended this version first". */
@@ -16,14 +18,16 @@ export const STREAM_VERSION_CONSTRAINT = 'events_stream_version_unique';
 /** Any constant: it only has to differ from the other advisory locks the application takes. */
 export const MIGRATION_LOCK_KEY = 7_340_215_806_119_021;
 
+/** The store's statements; every one but the migration runs again and again, so it is prepared. */
 export interface PostgresEventStoreSql {
   readonly migrate: string;
-  readonly append: string;
-  readonly appendGroups: string;
-  readonly readStream: string;
-  readonly readAll: string;
-  readonly readForSubscription: string;
-  readonly headPosition: string;
+  readonly append: PreparedSql;
+  readonly appendGroups: PreparedSql;
+  readonly readStream: PreparedSql;
+  readonly readAll: PreparedSql;
+  readonly readForSubscription: PreparedSql;
+  readonly headPosition: PreparedSql;
+  readonly notify: PreparedSql;
   readonly channel: string;
 }
 
@@ -43,8 +47,8 @@ export function buildSql(schema: string, channel: string): PostgresEventStoreSql
   return {
     channel,
     migrate: migrationSql(schema),
-    append: `select appended, stream_version, transaction_id, global_position
-      from "${schema}".append_events($1::text, $2::text, $3::int, $4::jsonb)`,
+    append: preparedSql(`select appended, stream_version, transaction_id, global_position
+      from "${schema}".append_events($1::text, $2::text, $3::int, $4::jsonb)`),
     // $1: groups, each [{ stream, kind, version, events }]: the atomic appends of several callers.
     // Within a group every stream's expectation is checked and all or none are inserted; a group
     // refused inserts nothing and leaves the others alone. One statement, so one commit in
@@ -54,7 +58,7 @@ export function buildSql(schema: string, channel: string): PostgresEventStoreSql
     // The insert runs whether or not the final select reads it, as every data-modifying WITH does.
     // Callers never put two groups that write the same stream, or write one the other checks, in one
     // statement: every group is checked against the same snapshot.
-    appendGroups: `with input as (
+    appendGroups: preparedSql(`with input as (
         select grp.g::int as g, a.n::int as n, a.value->>'stream' as stream_id, a.value->>'kind' as kind,
                (a.value->>'version')::int as expected, a.value->'events' as batch
           from jsonb_array_elements($1::jsonb) with ordinality as grp(value, g)
@@ -86,22 +90,23 @@ export function buildSql(schema: string, channel: string): PostgresEventStoreSql
         from current c
         left join refused r on r.g = c.g
         left join last on last.stream_id = c.stream_id
-       order by c.g, c.n`,
-    readStream: `select ${columns} from ${events} e
+       order by c.g, c.n`),
+    readStream: preparedSql(`select ${columns} from ${events} e
       where e.stream_id = $1 and e.stream_version >= $2
-      order by e.stream_version limit $3`,
-    readAll: `select ${columns} from ${events} e
+      order by e.stream_version limit $3`),
+    readAll: preparedSql(`select ${columns} from ${events} e
       where (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
         and e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-      order by e.transaction_id, e.global_position limit $3`,
+      order by e.transaction_id, e.global_position limit $3`),
     // Same order, but rows at or above xmin are returned too, flagged not ready: they tell the
     // subscription that committed events wait behind an open transaction, so it polls soon.
-    readForSubscription: `select ${columns}, e.transaction_id < pg_snapshot_xmin(pg_current_snapshot()) as ready
+    readForSubscription: preparedSql(`select ${columns}, e.transaction_id < pg_snapshot_xmin(pg_current_snapshot()) as ready
       from ${events} e
       where (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
-      order by e.transaction_id, e.global_position limit $3`,
-    headPosition: `select e.transaction_id::text as transaction_id, e.global_position::text as global_position
-      from ${events} e order by e.transaction_id desc, e.global_position desc limit 1`,
+      order by e.transaction_id, e.global_position limit $3`),
+    headPosition: preparedSql(`select e.transaction_id::text as transaction_id, e.global_position::text as global_position
+      from ${events} e order by e.transaction_id desc, e.global_position desc limit 1`),
+    notify: preparedSql('select pg_notify($1, $2)'),
   };
 }
 

@@ -1,3 +1,4 @@
+import { preparedSql, type SqlText } from '@ledger/event-store';
 import { EVENT_FEED_CHANNEL, JSON_PARAMETER_CHARS, type ProcessorSql } from '@ledger/runtime';
 import type { SqlStatement } from '../projections/read-model-tables';
 import type { DerivedEvent } from './event-bodies-of-batch';
@@ -8,8 +9,10 @@ const TYPES = ['uuid', 'uuid', 'text', 'timestamptz', 'bigint', 'bigint', 'text'
 /** Rows per statement at most, whatever their size: 7 parameters each, far below PostgreSQL's 65,535. */
 const MAX_ROWS = 1000;
 
-/** Live batches are small: their statements are kept, a catch-up's larger ones made each time. */
+/** Live batches are small: their statements are kept and prepared, a catch-up's larger ones made each time. */
 const KEPT_STATEMENT_ROWS = 64;
+
+const WAKE_READERS = preparedSql(`select pg_notify('${EVENT_FEED_CHANNEL}', '')`);
 
 /**
  * The events feed (`feed_events`, GET /v1/events and its stream): a row for every event a webhook
@@ -23,7 +26,7 @@ const KEPT_STATEMENT_ROWS = 64;
 export class EventsFeedTable {
   private readonly table: string;
   /** The insert for a number of rows, kept for the small numbers live batches have. */
-  private readonly kept = new Map<number, string>();
+  private readonly kept = new Map<number, SqlText>();
 
   constructor(schema?: string) {
     this.table = schema ? `"${schema}".feed_events` : 'feed_events';
@@ -34,7 +37,7 @@ export class EventsFeedTable {
     let inserted = 0;
     for (const statement of this.statements(events)) inserted += await sql.execute(statement.sql, statement.values);
     // NOTIFY is delivered at commit, and only then: a stream woken by it finds the rows.
-    if (inserted > 0) await sql.execute(`select pg_notify('${EVENT_FEED_CHANNEL}', '')`, []);
+    if (inserted > 0) await sql.execute(WAKE_READERS, []);
   }
 
   /** The inserts of the events' rows, each made when it is taken; without waking readers (a replay's feed, in a schema no reader follows). */
@@ -42,14 +45,15 @@ export class EventsFeedTable {
     for (const chunk of chunks(events)) yield { sql: this.statement(chunk.length), values: chunk.flatMap(feedRow) };
   }
 
-  private statement(rows: number): string {
-    let text = this.kept.get(rows);
-    if (text === undefined) {
-      const tuples = Array.from({ length: rows }, (_, row) => `(${TYPES.map((type, column) => `$${row * TYPES.length + column + 1}::${type}`).join(', ')})`);
-      text = `insert into ${this.table} (${COLUMNS.join(', ')}) values ${tuples.join(', ')} on conflict (token) do nothing`;
-      if (rows <= KEPT_STATEMENT_ROWS) this.kept.set(rows, text);
-    }
-    return text;
+  private statement(rows: number): SqlText {
+    const kept = this.kept.get(rows);
+    if (kept !== undefined) return kept;
+    const tuples = Array.from({ length: rows }, (_, row) => `(${TYPES.map((type, column) => `$${row * TYPES.length + column + 1}::${type}`).join(', ')})`);
+    const text = `insert into ${this.table} (${COLUMNS.join(', ')}) values ${tuples.join(', ')} on conflict (token) do nothing`;
+    if (rows > KEPT_STATEMENT_ROWS) return text;
+    const prepared = preparedSql(text);
+    this.kept.set(rows, prepared);
+    return prepared;
   }
 }
 

@@ -1,5 +1,6 @@
 import { webhookMessageId } from '@ledger/contracts';
 import { receivesEvent } from '@ledger/domain';
+import { preparedSql, type PreparedSql } from '@ledger/event-store';
 import { jsonParameterChunks, type ProcessorSql } from '@ledger/runtime';
 import type { DerivedEvent } from './event-bodies-of-batch';
 
@@ -24,8 +25,8 @@ interface SubscriptionRow {
  * in the same batch is seen; the unique key makes an event fed twice add nothing.
  */
 export class WebhookOutboxTable {
-  private readonly subscriptionsSql: string;
-  private readonly insertSql: string;
+  private readonly subscriptionsSql: PreparedSql;
+  private readonly insertSql: PreparedSql;
   private readonly now: () => Date;
 
   constructor(
@@ -34,12 +35,12 @@ export class WebhookOutboxTable {
   ) {
     const qualified = (table: string) => (schema ? `"${schema}".${table}` : table);
     this.now = options.now ?? (() => new Date());
-    this.subscriptionsSql = `select token, program_token, event_types, created from ${qualified('event_subscriptions')} where program_token = any($1::uuid[]) and not disabled`;
-    this.insertSql = `insert into ${qualified('webhook_messages')} (id, event_id, subscription_token, program_token, event_type, body, next_attempt_at, created)
+    this.subscriptionsSql = preparedSql(`select token, program_token, event_types, created from ${qualified('event_subscriptions')} where program_token = any($1::uuid[]) and not disabled`);
+    this.insertSql = preparedSql(`insert into ${qualified('webhook_messages')} (id, event_id, subscription_token, program_token, event_type, body, next_attempt_at, created)
       select r.id, r.event_id, r.subscription_token, r.program_token, r.event_type, r.body, r.next_attempt_at, r.created
         from jsonb_to_recordset($1::jsonb)
           as r(id uuid, event_id text, subscription_token uuid, program_token uuid, event_type text, body text, next_attempt_at timestamptz, created timestamptz)
-      on conflict do nothing`;
+      on conflict do nothing`);
   }
 
   /** Inserts the messages of these events; answers how many were new. */

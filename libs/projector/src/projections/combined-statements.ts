@@ -1,3 +1,4 @@
+import { textOf } from '@ledger/event-store';
 import type { SqlStatement } from './read-model-tables';
 
 /** PostgreSQL's limit on one statement's parameters: its Bind message counts them in 16 bits. */
@@ -36,10 +37,11 @@ export function combinedStatements(statements: readonly SqlStatement[], maxParam
 function combined(parts: readonly SqlStatement[]): SqlStatement {
   const values: unknown[] = [];
   const clauses = parts.map((part, i) => {
-    if (/^\s*with\b/i.test(part.sql)) throw new Error(`combinedStatements: a part cannot begin with "with": ${part.sql.slice(0, 60)}`);
+    const text = textOf(part.sql);
+    if (/^\s*with\b/i.test(text)) throw new Error(`combinedStatements: a part cannot begin with "with": ${text.slice(0, 60)}`);
     const offset = values.length;
     for (const value of part.values) values.push(value);
-    return `part${i} as (${part.sql.replace(/\$(\d+)/g, (_, n: string) => `$${offset + Number(n)}`)})`;
+    return `part${i} as (${text.replace(/\$(\d+)/g, (_, n: string) => `$${offset + Number(n)}`)})`;
   });
   return { sql: `with ${clauses.join(', ')} select`, values };
 }

@@ -1,4 +1,5 @@
 import { READ_MODEL_TABLES, type ColumnDescription, type ColumnType, type TableDescription } from '@ledger/read-model';
+import { preparedSql, type PreparedSql, type SqlText } from '@ledger/event-store';
 import { jsonParameterChunks, type ProcessorSql } from '@ledger/runtime';
 import type { ProjectionRows, RowOf, RowSet } from './projection-rows';
 
@@ -34,7 +35,7 @@ export type SqlClient = ProcessorSql;
 
 /** A statement to execute, its parameters already encoded. */
 export interface SqlStatement {
-  readonly sql: string;
+  readonly sql: SqlText;
   readonly values: readonly unknown[];
 }
 
@@ -52,9 +53,9 @@ export interface SqlStatement {
 export class ProjectedTable<Row> {
   private readonly fields: readonly (keyof Row & string)[];
   private readonly types: readonly ColumnType[];
-  private readonly loadSql: string;
-  private readonly upsertSql: string;
-  private readonly deleteSql: string;
+  private readonly loadSql: PreparedSql;
+  private readonly upsertSql: PreparedSql;
+  private readonly deleteSql: PreparedSql;
 
   constructor(description: WrittenTable<Row>, schema?: string) {
     const table = schema ? `${quote(schema)}.${quote(description.table)}` : quote(description.table);
@@ -64,14 +65,16 @@ export class ProjectedTable<Row> {
     const columns = entries.map(([, { column }]) => quote(column));
     const key = description.columns[keyOf(description)];
     const keyColumn = quote(key.column);
-    this.loadSql =
+    this.loadSql = preparedSql(
       `select k.key as "__key", ${columns.map((column, i) => `t.${column} as c${i}`).join(', ')} ` +
-      `from unnest($1::text[]) as k(key) cross join lateral (select * from ${table} where ${keyColumn} = k.key::${key.type} limit 1) as t`;
-    this.upsertSql =
+      `from unnest($1::text[]) as k(key) cross join lateral (select * from ${table} where ${keyColumn} = k.key::${key.type} limit 1) as t`,
+    );
+    this.upsertSql = preparedSql(
       `insert into ${table} (${columns.join(', ')}) ` +
       `select ${this.types.map((type, i) => fromJson(`r.value`, i, type)).join(', ')} from jsonb_array_elements($1::jsonb) as r ` +
-      `on conflict (${keyColumn}) do update set ${columns.filter((column) => column !== keyColumn).map((column) => `${column} = excluded.${column}`).join(', ')}`;
-    this.deleteSql = `delete from ${table} where ${keyColumn} = any($1::${key.type}[])`;
+      `on conflict (${keyColumn}) do update set ${columns.filter((column) => column !== keyColumn).map((column) => `${column} = excluded.${column}`).join(', ')}`,
+    );
+    this.deleteSql = preparedSql(`delete from ${table} where ${keyColumn} = any($1::${key.type}[])`);
   }
 
   /** Fills the row set's needed keys from the table (`null` for a key with no row). */
