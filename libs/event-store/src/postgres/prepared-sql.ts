@@ -6,8 +6,9 @@ import { createHash } from 'node:crypto';
  * it at every call. The group commit's statement took longer to plan (0.68 ms) than to run (0.6 ms),
  * and the projector's upserts are of the same kind (docs/benchmarks.md).
  *
- * Only for texts fixed when the statement is built (per schema, per table): every name stays
- * prepared on every connection that used it, for the connection's life.
+ * Only for a few texts fixed when the statement is built (per schema, per table): each stays prepared
+ * on every connection that used it, for the connection's life, and holds its plans there (about
+ * 100 KB for one of the projector's upserts).
  */
 export interface PreparedSql {
   /** Derived from the text: node-postgres refuses one name for two texts on a connection. */

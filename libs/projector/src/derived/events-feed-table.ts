@@ -1,4 +1,4 @@
-import { preparedSql, type SqlText } from '@ledger/event-store';
+import { preparedSql } from '@ledger/event-store';
 import { EVENT_FEED_CHANNEL, JSON_PARAMETER_CHARS, type ProcessorSql } from '@ledger/runtime';
 import type { SqlStatement } from '../projections/read-model-tables';
 import type { DerivedEvent } from './event-bodies-of-batch';
@@ -9,7 +9,7 @@ const TYPES = ['uuid', 'uuid', 'text', 'timestamptz', 'bigint', 'bigint', 'text'
 /** Rows per statement at most, whatever their size: 7 parameters each, far below PostgreSQL's 65,535. */
 const MAX_ROWS = 1000;
 
-/** Live batches are small: their statements are kept and prepared, a catch-up's larger ones made each time. */
+/** Live batches are small: their statements are kept, a catch-up's larger ones made each time. */
 const KEPT_STATEMENT_ROWS = 64;
 
 const WAKE_READERS = preparedSql(`select pg_notify('${EVENT_FEED_CHANNEL}', '')`);
@@ -26,7 +26,7 @@ const WAKE_READERS = preparedSql(`select pg_notify('${EVENT_FEED_CHANNEL}', '')`
 export class EventsFeedTable {
   private readonly table: string;
   /** The insert for a number of rows, kept for the small numbers live batches have. */
-  private readonly kept = new Map<number, SqlText>();
+  private readonly kept = new Map<number, string>();
 
   constructor(schema?: string) {
     this.table = schema ? `"${schema}".feed_events` : 'feed_events';
@@ -45,15 +45,18 @@ export class EventsFeedTable {
     for (const chunk of chunks(events)) yield { sql: this.statement(chunk.length), values: chunk.flatMap(feedRow) };
   }
 
-  private statement(rows: number): SqlText {
-    const kept = this.kept.get(rows);
-    if (kept !== undefined) return kept;
-    const tuples = Array.from({ length: rows }, (_, row) => `(${TYPES.map((type, column) => `$${row * TYPES.length + column + 1}::${type}`).join(', ')})`);
-    const text = `insert into ${this.table} (${COLUMNS.join(', ')}) values ${tuples.join(', ')} on conflict (token) do nothing`;
-    if (rows > KEPT_STATEMENT_ROWS) return text;
-    const prepared = preparedSql(text);
-    this.kept.set(rows, prepared);
-    return prepared;
+  /**
+   * Sent as text, not prepared: one statement per number of rows, of up to 448 parameters each, the
+   * kept ones would hold about 12 MB of plans in every PostgreSQL connection (docs/decisions.md).
+   */
+  private statement(rows: number): string {
+    let text = this.kept.get(rows);
+    if (text === undefined) {
+      const tuples = Array.from({ length: rows }, (_, row) => `(${TYPES.map((type, column) => `$${row * TYPES.length + column + 1}::${type}`).join(', ')})`);
+      text = `insert into ${this.table} (${COLUMNS.join(', ')}) values ${tuples.join(', ')} on conflict (token) do nothing`;
+      if (rows <= KEPT_STATEMENT_ROWS) this.kept.set(rows, text);
+    }
+    return text;
   }
 }
 
