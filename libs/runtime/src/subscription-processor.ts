@@ -81,6 +81,9 @@ export interface SubscriptionProcessorOptions {
   readonly retryMs?: number;
 }
 
+/** Taken first in every batch's transaction, on the follower's key (see SubscriptionProcessor). */
+const LOCK_FOLLOWER = preparedSql(`select pg_advisory_xact_lock(hashtextextended($1, 0))`);
+
 /**
  * Runs one follower of the global log, shaped like Emmett's PostgreSQL processor: catch-up and live in
  * one loop (the store's subscription), batches, the checkpoint moved in the same transaction as the
@@ -98,7 +101,9 @@ export class SubscriptionProcessor<Tx, Prepared = void> {
   private readonly logger: ProcessorLogger;
   private readonly table: string;
   /** What every batch runs, whatever it holds: prepared once per connection. */
-  private readonly statements: { readonly lock: PreparedSql; readonly checkpoint: PreparedSql; readonly saveCheckpoint: PreparedSql };
+  private readonly statements: { readonly checkpoint: PreparedSql; readonly saveCheckpoint: PreparedSql };
+  /** The advisory lock's key: this follower over this checkpoint table. */
+  private readonly lockKey: string;
   private subscription: { stop(): Promise<void> } | null = null;
 
   constructor(
@@ -109,8 +114,8 @@ export class SubscriptionProcessor<Tx, Prepared = void> {
   ) {
     this.logger = options.logger ?? new Logger(`SubscriptionProcessor(${processor.name})`);
     this.table = options.checkpointTable ?? 'projector_checkpoints';
+    this.lockKey = `ledger:processor:${this.table}:${processor.name}`;
     this.statements = {
-      lock: preparedSql(`select pg_advisory_xact_lock(hashtextextended($1, 0))`),
       checkpoint: preparedSql(`select commit_position::text as commit, prepare_position::text as prepare from ${this.table} where name = $1`),
       saveCheckpoint: preparedSql(checkpointSql(this.table)),
     };
@@ -145,7 +150,7 @@ export class SubscriptionProcessor<Tx, Prepared = void> {
     if (events.length === 0) return;
     const prepared = this.processor.prepare ? await this.processor.prepare(events) : (undefined as Prepared);
     const applied = await this.transactions.run(async (batch) => {
-      await batch.sql.execute(this.statements.lock, [`ledger:processor:${this.table}:${this.processor.name}`]);
+      await batch.sql.execute(LOCK_FOLLOWER, [this.lockKey]);
       const done = await this.position(batch);
       const fresh = done ? events.filter((event) => comparePositions(event.position, done) > 0) : events;
       if (fresh.length === 0) return false;
@@ -167,7 +172,7 @@ export class SubscriptionProcessor<Tx, Prepared = void> {
   }
 
   private async saveCheckpoint(sql: ProcessorSql, position: GlobalPosition): Promise<void> {
-    await sql.execute(this.statements.saveCheckpoint, checkpointStatement(this.table, this.processor.name, position).values);
+    await sql.execute(this.statements.saveCheckpoint, checkpointValues(this.processor.name, position));
   }
 }
 
@@ -178,8 +183,12 @@ export class SubscriptionProcessor<Tx, Prepared = void> {
 export function checkpointStatement(table: string, name: string, position: GlobalPosition): { text: string; values: string[] } {
   return {
     text: checkpointSql(table),
-    values: [name, position.commit.toString(), position.prepare.toString(), PROJECTION_CHANNEL, `${name}|${formatPosition(position)}`],
+    values: checkpointValues(name, position),
   };
+}
+
+function checkpointValues(name: string, position: GlobalPosition): string[] {
+  return [name, position.commit.toString(), position.prepare.toString(), PROJECTION_CHANNEL, `${name}|${formatPosition(position)}`];
 }
 
 function checkpointSql(table: string): string {
