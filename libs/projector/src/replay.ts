@@ -1,12 +1,14 @@
 import { comparePositions, EventStore, GlobalPosition, RecordedEvent } from '@ledger/event-store';
-import { createReadModelClient, migrateReadModel } from '@ledger/read-model';
+import { createReadModelClient } from '@ledger/read-model';
 import type { Pool } from 'pg';
 import { PROJECTED_TABLES } from './projections/read-model-tables';
 import { ReadModelProjector } from './read-model-projector';
 import { replayPipeline } from './replay-pipeline';
+import { createReplaySchema } from './replay-schema';
 
 // Exported here too: the projector spec compares its schemas over the same tables.
 export { PROJECTED_TABLES };
+export { createReplaySchema, readOnlyIndexes } from './replay-schema';
 
 /**
  * Events per read and per projected batch in a replay. Larger than the live projector's batches
@@ -27,8 +29,9 @@ export interface ReplayReport {
 
 /**
  * Auditors' replay: rebuilds every read model (and, asked, the events feed) from the events alone into
- * a fresh schema, through the live projector's own pass, up to the position the live projector has
- * reached, then compares both row by row.
+ * a fresh schema (createReplaySchema: the tables without their read-only indexes), through the live
+ * projector's own pass, up to the position the live projector has reached, then compares both row by
+ * row.
  */
 export async function replayReadModels(
   store: EventStore,
@@ -49,8 +52,7 @@ export async function replayReadModels(
   } = {},
 ): Promise<ReplayReport> {
   const schema = options.schema ?? `replay_${Date.now()}`;
-  await pool.query(`drop schema if exists "${schema}" cascade`);
-  await migrateReadModel(pool, { schema });
+  await createReplaySchema(pool, schema);
   const client = createReadModelClient(pool, { schema });
   try {
     const until = await liveCheckpoint(pool);
