@@ -24,8 +24,7 @@ const READ_ONLY_INDEXES = `
 export async function createReplaySchema(pool: Pool, schema: string): Promise<void> {
   await pool.query(`drop schema if exists "${schema}" cascade`);
   await migrateReadModel(pool, { schema });
-  const { rows } = await pool.query<{ name: string }>(READ_ONLY_INDEXES, [schema]);
-  for (const { name } of rows) await pool.query(`drop index "${schema}"."${name.replace(/"/g, '""')}"`);
+  for (const name of await readOnlyIndexes(pool, schema)) await pool.query(`drop index "${schema}"."${name.replace(/"/g, '""')}"`);
 }
 
 /** The names of a schema's indexes that back no constraint (none, in a replay's schema). */
