@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import { migrateReadModel } from '@ledger/read-model';
+import { quote } from './projections/read-model-tables';
 
 /**
  * Indexes of a schema that back no constraint: the ones that only serve the API's reads (lists by
@@ -22,9 +23,9 @@ const READ_ONLY_INDEXES = `
  * the live tables would, and its rows are the live rows whatever indexes sit beside them.
  */
 export async function createReplaySchema(pool: Pool, schema: string): Promise<void> {
-  await pool.query(`drop schema if exists "${schema}" cascade`);
+  await pool.query(`drop schema if exists ${quote(schema)} cascade`);
   await migrateReadModel(pool, { schema });
-  for (const name of await readOnlyIndexes(pool, schema)) await pool.query(`drop index "${schema}"."${name.replace(/"/g, '""')}"`);
+  for (const name of await readOnlyIndexes(pool, schema)) await pool.query(`drop index ${quote(schema)}.${quote(name)}`);
 }
 
 /** The names of a schema's indexes that back no constraint (none, in a replay's schema). */

@@ -149,7 +149,8 @@ function fromJson(row: string, i: number, type: ColumnType): string {
   }
 }
 
-function quote(identifier: string): string {
+/** An SQL identifier (schema, table, column, index) as a quoted name, whatever it holds. */
+export function quote(identifier: string): string {
   return `"${identifier.replace(/"/g, '""')}"`;
 }
 
