@@ -30,7 +30,6 @@ import {
   programDecider,
   ProgramNotFound,
   programStreamId,
-  posFactsOf,
   programTime,
   transactionDecider,
   velocityUsageKey,
@@ -138,23 +137,11 @@ export class AuthorizeCardSpendHandler implements ICommandHandler<AuthorizeCardS
       this.faults.reached('authorization-stream-asked');
       const now = businessNow();
       const noTransaction = emptyFold(transactionDecider);
-      const decided = decideAuthorizationAndTransaction({ type: 'AuthorizeSpend', facts, checks }, card, noTransaction.state, now);
-      const approved = decided.card.some((event) => event.type === 'CardAuthorizationApproved');
+      const decided = decideAuthorizationAndTransaction({ type: 'AuthorizeSpend', facts, checks }, card, noTransaction.state, now, counters.map(({ limit, fold }) => ({ limit, usage: fold.state })));
       // Each ACCOUNT limit's counter is written (an approval it counts) or checked in the same write:
       // an authorization of another card that counted meanwhile refuses this one, decided again on
       // the count with it. The usage was taken at businessNow() above; `now` is later, never earlier.
-      const counted = counters.map(({ limit, streamId, fold }) => ({
-        streamId,
-        folder: accountVelocityUsageDecider,
-        fold,
-        events: approved
-          ? accountVelocityUsageDecider.decide(
-              { type: 'CountApproval', ...limit, transactionToken: facts.transactionToken, cardToken, amount: facts.amount, facts: { mcc: facts.merchant.mcc, country: facts.merchant.country, panEntryMode: posFactsOf(facts.pos).panEntryMode } },
-              fold.state,
-              { now },
-            )
-          : [],
-      }));
+      const counted = counters.map(({ streamId, fold }, i) => ({ streamId, folder: accountVelocityUsageDecider, fold, events: decided.counted[i] }));
       return {
         now,
         result: decided.card,

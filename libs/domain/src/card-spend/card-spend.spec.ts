@@ -9,6 +9,8 @@ import { cardCreated, passingChecks } from '../../test/card-fixtures';
 import { NO_CARD_ACTIVITY } from '../cards/card-activity';
 import { cardToken, coffeeShop, fundingToken, now, otherProgramToken, programToken } from '../../test/fixtures';
 import { authorizationChecks, cardWouldApprove, partiallyApproved, type PresentedDetails } from './authorization-checks';
+import type { AccountVelocityLimit } from '../auth-rules/account-velocity-usage';
+import type { VelocityLimitParameters } from '../auth-rules/auth-rule-parameters';
 import { decideAuthorizationAndTransaction } from './authorize';
 import { decideTransactionMovement, type TransactionMovement } from './move-transaction';
 import { decideReturn } from './record-return';
@@ -92,13 +94,45 @@ describe('partiallyApproved', () => {
 
 describe('decideAuthorizationAndTransaction', () => {
   it('records the decision on the card and opens the transaction with the same facts', () => {
-    expect(decideAuthorizationAndTransaction(authorize, card(), noTransaction, now)).toEqual({ card: [cardApproved], transaction: [transactionAuthorized] });
+    expect(decideAuthorizationAndTransaction(authorize, card(), noTransaction, now)).toEqual({ card: [cardApproved], transaction: [transactionAuthorized], counted: [] });
   });
 
   it('opens a declined transaction for a declined decision', () => {
     const decided = decideAuthorizationAndTransaction({ ...authorize, checks: passingChecks({ cvvMatches: false }) }, card(), noTransaction, now);
     expect(decided.card).toEqual([{ type: 'CardAuthorizationDeclined', data: { ...facts(500), reason: 'INVALID_CARD_DETAILS' } }]);
     expect(decided.transaction).toEqual([{ type: 'TransactionAuthorized', data: { ...facts(500), result: 'INVALID_CARD_DETAILS' } }]);
+  });
+
+  describe('given ACCOUNT velocity limits that run on the card', () => {
+    const limit = (authRuleToken: string, filters?: VelocityLimitParameters['filters']): AccountVelocityLimit => ({
+      authRuleToken,
+      version: 1,
+      parameters: { scope: 'ACCOUNT', period: { type: 'DAY' }, limit_count: 10, ...(filters ? { filters } : {}) },
+    });
+    const counters = [
+      { limit: limit('rule-restaurants', { include_mccs: [coffeeShop.mcc] }), usage: { counted: [] } },
+      { limit: limit('rule-abroad', { exclude_countries: [coffeeShop.country] }), usage: { counted: [] } },
+    ];
+    const countedBy = (authRuleToken: string) => ({
+      type: 'AuthRuleUsageCounted',
+      data: { authRuleToken, version: 1, transactionToken, cardToken, amount: 500, at },
+    });
+
+    it('when the card approves, then each limit whose filters take the approval counts it, in the order given', () => {
+      const decided = decideAuthorizationAndTransaction(authorize, card(), noTransaction, now, counters);
+      expect(decided.counted).toEqual([[countedBy('rule-restaurants')], []]);
+    });
+
+    it('when the card declines, then no limit counts anything', () => {
+      const decided = decideAuthorizationAndTransaction({ ...authorize, checks: passingChecks({ cvvMatches: false }) }, card(), noTransaction, now, counters);
+      expect(decided.counted).toEqual([[], []]);
+    });
+
+    it('when the approval is partial, then the limits count the amount approved', () => {
+      const partial = { ...authorize, facts: { ...requested, ...partiallyApproved(requested, 200) } };
+      const decided = decideAuthorizationAndTransaction(partial, card(), noTransaction, now, counters);
+      expect(decided.counted[0]).toEqual([{ type: 'AuthRuleUsageCounted', data: { ...countedBy('rule-restaurants').data, amount: 200 } }]);
+    });
   });
 
   it("refuses another program's card", () => {
