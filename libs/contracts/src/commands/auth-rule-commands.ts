@@ -1,18 +1,11 @@
+import type { ScopeRequest } from '@ledger/domain';
 import { type CommandOrigin } from './command-origin';
 
 /**
  * Where a rule applies, as Lithic's create and update name it (program_level, account_tokens,
  * card_tokens and the exclusions); the domain decides what the fields form (auth-rule-scope.ts).
  */
-export interface AuthRuleScopeFields {
-  readonly programLevel?: boolean;
-  readonly accountTokens?: readonly string[];
-  readonly cardTokens?: readonly string[];
-  readonly excludedCardTokens?: readonly string[];
-  readonly excludedAccountTokens?: readonly string[];
-  readonly businessAccountTokens?: readonly string[];
-  readonly excludedBusinessAccountTokens?: readonly string[];
-}
+export type AuthRuleScopeFields = ScopeRequest;
 
 export class CreateAuthRuleCommand {
   constructor(
