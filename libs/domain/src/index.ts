@@ -69,6 +69,7 @@ export * from './tokenizations/program-tokenizations';
 export * from './tokenizations/card-provisioning';
 export * from './tokenizations/token-spend';
 export * from './disputes/dispute';
+export * from './disputes/dispute-and-transaction';
 export * from './disputes/dispute-errors';
 export * from './disputes/dispute-values';
 export * from './disputes/program-disputes';

@@ -14,6 +14,7 @@ import {
   TransactionAlreadyDisputed,
   TransactionNotDisputable,
 } from './dispute-errors';
+import { decideDisputeAndTransaction } from './dispute-and-transaction';
 import { MAX_EVIDENCE_BYTES } from './dispute-values';
 
 const transactionToken = '3a1b2c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
@@ -139,6 +140,17 @@ describe('dispute', () => {
     it('when lost or moved on, then nothing comes back', () => {
       expect(disputeCredit(dispute, given([filed, moved('SUBMITTED')]).when(advance('CASE_CLOSED')), 'credit-event')).toBeNull();
       expect(disputeCredit(dispute, given([filed, moved('SUBMITTED')]).when(advance('REPRESENTMENT')), 'credit-event')).toBeNull();
+    });
+
+    it('given a submitted case, when won, then the dispute and its transaction are decided together: the status, and the credit of its amount', () => {
+      const decided = decideDisputeAndTransaction(advance('CASE_WON'), dispute, settledPurchase, now, 'credit-event');
+      expect(decided.dispute).toEqual(given([filed, moved('SUBMITTED')]).when(advance('CASE_WON')));
+      expect(decided.transaction).toEqual(transactionDecider.decide({ type: 'CreditDisputeWon', transactionToken, programToken, disputeToken, eventToken: 'credit-event', amount: 3000 }, settledPurchase, { now }));
+      expect(decided.transaction).toHaveLength(1);
+    });
+
+    it('given a submitted case, when closed, then only the dispute is decided', () => {
+      expect(decideDisputeAndTransaction(advance('CASE_CLOSED'), dispute, settledPurchase, now, 'credit-event')).toEqual({ dispute: given([filed, moved('SUBMITTED')]).when(advance('CASE_CLOSED')), transaction: [] });
     });
 
     it('a credit for more than the transaction still has settled is refused', () => {

@@ -6,7 +6,8 @@ import { coffeeShop, fundingToken, programToken } from '../../test/fixtures';
 import { accountBalance, balanceOf, type AccountBalance } from './account-balance';
 import { transactionAsOf } from './balance-as-of';
 import { balanceMovements, type RecordedTransactionEvent } from './balance-movements';
-import { type Dispute, type DisputeCommand, disputeCredit, disputeDecider, disputeTokenOf } from '../disputes/dispute';
+import { type Dispute, type DisputeCommand, disputeDecider, disputeTokenOf } from '../disputes/dispute';
+import { decideDisputeAndTransaction } from '../disputes/dispute-and-transaction';
 
 /**
  * Balances against the plainest sum there is: random sequences of authorizations, clearings, voids,
@@ -55,12 +56,11 @@ function disputeEvents(s: Extract<Step, { kind: 'dispute' }>, transaction: Trans
   ];
   let dispute: Dispute = disputeDecider.initialState();
   for (const command of commands) {
-    const events = disputeDecider.decide(command, dispute, { now, transaction });
-    dispute = events.reduce(disputeDecider.evolve, dispute);
-    const credit = dispute.status === 'ABSENT' ? null : disputeCredit(dispute, events, eventToken);
-    if (credit) {
+    const decided = decideDisputeAndTransaction(command, dispute, transaction, now, eventToken);
+    dispute = decided.dispute.reduce(disputeDecider.evolve, dispute);
+    if (decided.transaction.length > 0) {
       wonDisputes += 1;
-      return transactionDecider.decide(credit, transaction, { now });
+      return [...decided.transaction];
     }
   }
   return [];

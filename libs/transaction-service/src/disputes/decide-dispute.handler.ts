@@ -7,7 +7,7 @@ import {
   type DisputeListed,
   type ProgramDisputes,
   foldEvents,
-  disputeCredit,
+  decideDisputeAndTransaction,
   disputeDecider,
   disputeStreamId,
   disputeTokenOf,
@@ -40,18 +40,15 @@ export class DecideDisputeHandler implements ICommandHandler<DecideDisputeComman
     const outcome = await decideAcrossStreams(this.env, origin, disputeStream, async (reader) => {
       const [dispute, transaction] = await Promise.all([reader.fold(disputeDecider, disputeStream), reader.fold(transactionDecider, transactionStream)]);
       const now = await businessTime(this.env, origin.programToken);
-      const events = disputeDecider.decide(command, dispute.state, { now, transaction: transaction.state });
-      const after = events.reduce(disputeDecider.evolve, dispute.state);
-      const credit = after.status === 'ABSENT' ? null : disputeCredit(after, events, this.env.newId());
-      const transactionEvents = credit ? transactionDecider.decide(credit, transaction.state, { now }) : [];
+      const decided = decideDisputeAndTransaction(command, dispute.state, transaction.state, now, this.env.newId());
       // Only a filing lists the dispute: the program's list is read and written then alone.
-      const listing = command.type === 'FileDispute' && events.length > 0 ? await this.listing(reader, origin.programToken, events) : [];
+      const listing = command.type === 'FileDispute' && decided.dispute.length > 0 ? await this.listing(reader, origin.programToken, decided.dispute) : [];
       return {
         now,
         result: null,
         streams: [
-          { streamId: disputeStream, folder: disputeDecider, fold: dispute, events },
-          { streamId: transactionStream, folder: transactionDecider, fold: transaction, events: transactionEvents },
+          { streamId: disputeStream, folder: disputeDecider, fold: dispute, events: decided.dispute },
+          { streamId: transactionStream, folder: transactionDecider, fold: transaction, events: decided.transaction },
           ...listing,
         ],
       };
