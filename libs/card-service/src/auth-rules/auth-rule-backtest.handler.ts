@@ -4,7 +4,7 @@ import { CommandAccepted, RequestAuthRuleBacktestCommand } from '@ledger/contrac
 import { cardsToReplay, authRuleBacktestDecider, authRuleBacktestStreamId, authRuleDecider, authRuleStreamId, programDecider, ProgramNotFound, programStreamId, programTime } from '@ledger/domain';
 import { decideAcrossStreams, PipelineEnvironment } from '@ledger/event-store';
 import { PIPELINE_ENVIRONMENT, commandAccepted } from '@ledger/runtime';
-import { ProgramCardHistories } from './program-card-histories';
+import { type CardHistorySource, ProgramCardHistories } from './program-card-histories';
 
 /**
  * A backtest, computed in the request: the replay of a program's history is a fold over its card
@@ -16,7 +16,8 @@ import { ProgramCardHistories } from './program-card-histories';
 export class RequestAuthRuleBacktestHandler implements ICommandHandler<RequestAuthRuleBacktestCommand, CommandAccepted> {
   constructor(
     @Inject(PIPELINE_ENVIRONMENT) private readonly env: PipelineEnvironment,
-    private readonly histories: ProgramCardHistories,
+    // A type's metadata is Object, so Nest is told the class to inject.
+    @Inject(ProgramCardHistories) private readonly histories: CardHistorySource,
   ) {}
 
   async execute({ origin, authRuleToken, window }: RequestAuthRuleBacktestCommand): Promise<CommandAccepted> {

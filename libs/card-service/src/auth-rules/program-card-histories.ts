@@ -32,3 +32,6 @@ export class ProgramCardHistories {
     return histories;
   }
 }
+
+/** What a backtest needs of ProgramCardHistories: the program's card histories, as `of` answers them. */
+export type CardHistorySource = Pick<ProgramCardHistories, 'of'>;
