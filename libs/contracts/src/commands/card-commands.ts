@@ -8,7 +8,11 @@ import { CommandOrigin } from './command-origin';
 export interface CommandAccepted {
   /** The aggregate the command created or changed. */
   readonly token: string;
-  /** Global position of the last event written, "<commit>/<prepare>"; null when nothing changed. */
+  /**
+   * Global position, "<commit>/<prepare>", of the last event written; when nothing was written (a
+   * repeat), of the newest event the decision read, so a read that waits for it sees what the
+   * answer stands on; null when it read nothing either.
+   */
   readonly position: string | null;
 }
 
