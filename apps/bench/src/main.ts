@@ -318,7 +318,7 @@ async function projectionLag(pool: Pool, cardToken: string): Promise<{ samples: 
 }
 
 /**
- * Waits until every subscriber that keeps a checkpoint (read models, reconciler, webhook outbox,
+ * Waits until every follower that keeps a checkpoint (the read models, the ledger commitment, the
  * Kafka publisher) has passed the log's head, so the next figure is not taken beside their catch-up.
  */
 async function waitForProjector(pool: Pool, timeoutMs = 600_000, ignored: readonly string[] = []): Promise<void> {
