@@ -36,7 +36,7 @@ export class RequestAuthRuleBacktestHandler implements ICommandHandler<RequestAu
       // The request was decided, so the rule exists and is the program's.
       const scope = rule.state.status === 'existing' ? rule.state.scope : null;
       const histories = await this.histories.of(programToken, this.env.codec, scope && cardsToReplay(scope));
-      const reported = authRuleBacktestDecider.decide({ type: 'ReportAuthRuleBacktest', histories }, requested.reduce(authRuleBacktestDecider.evolve, backtest.state), context);
+      const reported = authRuleBacktestDecider.decide({ type: 'ReportAuthRuleBacktest', histories, accountCreated: program.state.created }, requested.reduce(authRuleBacktestDecider.evolve, backtest.state), context);
       return {
         now,
         result: null,

@@ -25,6 +25,8 @@ const CARD_A = '11111111-1111-4111-8111-111111111111';
 const CARD_B = '22222222-2222-4222-8222-222222222222';
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 const at = (ms: number): string => new Date(T0 + ms).toISOString();
+/** The program's (the account's) creation, a day before the first authorization. */
+const ACCOUNT_CREATED = at(-24 * HOUR);
 
 const blockCasinos = authRuleDefinition('CONDITIONAL_ACTION', { action: 'DECLINE', conditions: [{ attribute: 'MCC', operation: 'IS_ONE_OF', value: ['7995'] }] });
 const blockNewCountries = authRuleDefinition('CONDITIONAL_ACTION', { action: 'DECLINE', conditions: [{ attribute: 'IS_NEW_COUNTRY', operation: 'IS_EQUAL_TO', value: 'TRUE', parameters: { scope: 'CARD' } }] });
@@ -46,7 +48,7 @@ const always = { start: new Date(T0 - 365 * 24 * HOUR), end: new Date(T0 + 365 *
 describe('replayBacktest', () => {
   it('given casino and coffee authorizations, when a casino block is backtested as the draft, then it declines exactly the casino ones and has no current version', () => {
     const histories = [history(CARD_A, approvedAt(at(0), casino), approvedAt(at(MINUTE), coffeeShop)), history(CARD_B, declinedAt(at(2 * MINUTE), casino))];
-    const results = replayBacktest(rule(null, blockCasinos), histories, always);
+    const results = replayBacktest(rule(null, blockCasinos), histories, always, ACCOUNT_CREATED);
     expect(results.currentVersion).toBeNull();
     expect(results.draftVersion).toMatchObject({ version: 2, approved: 1, declined: 2, challenged: 0 });
     expect(results.draftVersion?.examples.map((example) => example.decision)).toEqual(['DECLINED', 'DECLINED', 'APPROVED']);
@@ -55,7 +57,7 @@ describe('replayBacktest', () => {
 
   it('given a current version and a draft, then each is reported on its own, as if it were the only rule', () => {
     const histories = [history(CARD_A, approvedAt(at(0), casino), approvedAt(at(MINUTE), paris))];
-    const results = replayBacktest(rule(blockCasinos, blockNewCountries), histories, always);
+    const results = replayBacktest(rule(blockCasinos, blockNewCountries), histories, always, ACCOUNT_CREATED);
     expect(results.currentVersion).toMatchObject({ version: 1, approved: 1, declined: 1 });
     // The first authorization is in a new country too: the card had none before it.
     expect(results.draftVersion).toMatchObject({ version: 2, approved: 0, declined: 2 });
@@ -63,27 +65,27 @@ describe('replayBacktest', () => {
 
   it('reads the card activity as it stood before each authorization: a velocity limit counts only the approvals before it', () => {
     const histories = [history(CARD_A, approvedAt(at(0)), approvedAt(at(MINUTE)), approvedAt(at(2 * MINUTE)), approvedAt(at(2 * HOUR)))];
-    const results = replayBacktest(rule(null, twoAnHour), histories, always);
+    const results = replayBacktest(rule(null, twoAnHour), histories, always, ACCOUNT_CREATED);
     expect(results.draftVersion).toMatchObject({ approved: 3, declined: 1 });
     expect(results.draftVersion?.examples[0].timestamp).toBe(at(2 * MINUTE));
   });
 
   it('counts only the authorizations in the window, yet reads the history before it', () => {
     const histories = [history(CARD_A, approvedAt(at(0)), approvedAt(at(MINUTE)), approvedAt(at(2 * MINUTE)))];
-    const results = replayBacktest(rule(null, twoAnHour), histories, { start: new Date(T0 + 2 * MINUTE), end: new Date(T0 + 2 * MINUTE) });
+    const results = replayBacktest(rule(null, twoAnHour), histories, { start: new Date(T0 + 2 * MINUTE), end: new Date(T0 + 2 * MINUTE) }, ACCOUNT_CREATED);
     expect(results.draftVersion).toMatchObject({ approved: 0, declined: 1 });
   });
 
   it("leaves out the cards the rule's scope does not cover", () => {
     const histories = [history(CARD_A, approvedAt(at(0), casino)), history(CARD_B, approvedAt(at(0), casino))];
-    const results = replayBacktest(rule(null, blockCasinos, { level: 'CARD', cardTokens: [CARD_B] }), histories, always);
+    const results = replayBacktest(rule(null, blockCasinos, { level: 'CARD', cardTokens: [CARD_B] }), histories, always, ACCOUNT_CREATED);
     expect(results.draftVersion).toMatchObject({ approved: 0, declined: 1 });
   });
 
   it('reads the card state as it stood: a CARD_STATE rule sees the pause before the authorization', () => {
     const blockPaused = authRuleDefinition('CONDITIONAL_ACTION', { action: 'DECLINE', conditions: [{ attribute: 'CARD_STATE', operation: 'IS_EQUAL_TO', value: 'PAUSED' }] });
     const histories = [history(CARD_A, approvedAt(at(0)), { type: 'CardPaused', data: { cardToken: CARD_A } }, declinedAt(at(MINUTE)), { type: 'CardResumed', data: { cardToken: CARD_A } }, approvedAt(at(2 * MINUTE)))];
-    expect(replayBacktest(rule(null, blockPaused), histories, always).draftVersion).toMatchObject({ approved: 2, declined: 1 });
+    expect(replayBacktest(rule(null, blockPaused), histories, always, ACCOUNT_CREATED).draftVersion).toMatchObject({ approved: 2, declined: 1 });
   });
 });
 
@@ -121,7 +123,7 @@ describe('a backtest over 10,000 authorizations decided one by one with the rule
       const facts = { cardToken, programToken, transactionToken, eventToken: `event-${i}`, amount, merchant, merchantAmount: amount, merchantCurrency: 'USD', authorizationCode: '000000' };
       const draft = tested.draft!;
       const rules = [{ authRuleToken: tested.authRuleToken, name: null, version: draft.version, mode: 'SHADOW' as const, definition: { type: tested.ruleType, parameters: draft.parameters } as AuthRuleDefinition }];
-      const checks = passingChecks({ authRules: { rules, accountCreated: null, activity: stream.activity } });
+      const checks = passingChecks({ authRules: { rules, accountCreated: ACCOUNT_CREATED, activity: stream.activity } });
       for (const event of decideAuthorization({ type: 'AuthorizeSpend', facts, checks }, stream.card, new Date(time))) {
         stream.events.push(event);
         stream.card = evolveCard(stream.card, event);
@@ -147,6 +149,7 @@ describe('a backtest over 10,000 authorizations decided one by one with the rule
 
   it.each([
     ['a velocity limit', twoAnHour],
+    ["a rule on the account's age (younger than 20 days)", authRuleDefinition('CONDITIONAL_ACTION', { action: 'DECLINE', conditions: [{ attribute: 'ACCOUNT_AGE', operation: 'IS_LESS_THAN', value: 20 * 86_400 }] })],
     ['a rule on the card history (an MCC seen before, with an approval within the hour)', authRuleDefinition('CONDITIONAL_ACTION', { action: 'DECLINE', conditions: [{ attribute: 'CARD_TRANSACTION_COUNT_1H', operation: 'IS_GREATER_THAN_OR_EQUAL_TO', value: 1, parameters: { scope: 'CARD' } }, { attribute: 'IS_NEW_MCC', operation: 'IS_EQUAL_TO', value: 'FALSE', parameters: { scope: 'CARD' } }] })],
   ])('given %s, when it is backtested, then it reports the decisions each authorization recorded', (_name, definition) => {
     const tested = rule(null, definition);
@@ -154,7 +157,7 @@ describe('a backtest over 10,000 authorizations decided one by one with the rule
     const decisions = recorded(histories);
     expect(decisions.size).toBe(10_000);
 
-    const results = replayBacktest(tested, histories, always);
+    const results = replayBacktest(tested, histories, always, ACCOUNT_CREATED);
 
     const expected = tallies(decisions.values());
     expect(expected.approved).toBeGreaterThan(0);

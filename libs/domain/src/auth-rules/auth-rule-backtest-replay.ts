@@ -62,15 +62,16 @@ interface Tally {
   readonly decided: BacktestExample[];
 }
 
-export function replayBacktest(rule: ExistingAuthRule, histories: readonly CardHistory[], window: BacktestWindow): BacktestResults {
+/** `accountCreated`: the program's creation, so ACCOUNT_AGE reads at each authorization what it read then. */
+export function replayBacktest(rule: ExistingAuthRule, histories: readonly CardHistory[], window: BacktestWindow, accountCreated: string): BacktestResults {
   const versions = [rule.current, rule.draft].map((version) => (version === null ? null : { run: onlyRule(rule, version), tally: emptyTally(version.version) }));
   const running = versions.filter((version) => version !== null);
-  for (const history of histories) replayCard(history, rule, running, window);
+  for (const history of histories) replayCard(history, rule, running, window, accountCreated);
   return { currentVersion: versions[0] && statsOf(versions[0].tally), draftVersion: versions[1] && statsOf(versions[1].tally) };
 }
 
 /** One card's stream in order: each authorization in the window is judged on the card as the events before it left it. */
-function replayCard(history: CardHistory, rule: ExistingAuthRule, running: readonly { run: RuleToRun; tally: Tally }[], window: BacktestWindow): void {
+function replayCard(history: CardHistory, rule: ExistingAuthRule, running: readonly { run: RuleToRun; tally: Tally }[], window: BacktestWindow, accountCreated: string): void {
   const start = window.start.getTime();
   const end = window.end.getTime();
   let card: Card = { status: 'absent' };
@@ -79,7 +80,7 @@ function replayCard(history: CardHistory, rule: ExistingAuthRule, running: reado
     if (isAuthorization(event) && card.status === 'issued') {
       const at = Date.parse(event.data.at);
       if (at >= start && at <= end && appliesTo(rule.scope, { cardToken: card.cardToken, accountToken: card.programToken })) {
-        const situation = { authorization: ruleAuthorizationOf(event.data), card: ruleCardOf(card, null, activity), now: new Date(at) };
+        const situation = { authorization: ruleAuthorizationOf(event.data), card: ruleCardOf(card, accountCreated, activity), now: new Date(at) };
         for (const { run, tally } of running) count(tally, evaluateAuthRules([run], situation, new Map())[0].decision, event.data);
       }
     }

@@ -8,6 +8,8 @@ import { approvedAt } from '../../test/auth-rule-fixtures';
 
 const authRuleToken = '5b0d1c6e-2f4a-4c1e-9a7b-3c2d1e0f9a8b';
 const backtestToken = '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a';
+/** The program's (the account's) creation, as the handler reads it from the program. */
+const accountCreated = '2025-01-01T00:00:00.000Z';
 
 const created: AuthRuleEvent = {
   type: 'AuthRuleCreated',
@@ -64,14 +66,14 @@ describe('auth rule backtest', () => {
   it('given a request, when reported, then the report holds the replay of the histories through each version', () => {
     const [requested] = given([]).when(request());
     const histories = [[cardCreated({ spendLimit: 0 }), approvedAt(new Date(now.getTime() - 60_000).toISOString(), coffeeShop)]];
-    const [reported] = given([requested]).when({ type: 'ReportAuthRuleBacktest', histories });
+    const [reported] = given([requested]).when({ type: 'ReportAuthRuleBacktest', histories, accountCreated });
     expect(reported).toMatchObject({ type: 'AuthRuleBacktestReported', data: { backtestToken, results: { currentVersion: null, draftVersion: { version: 1, approved: 0, declined: 1, challenged: 0 } } } });
   });
 
   it('given a report, when reported again, then nothing changes: a report is made once', () => {
     const [requested] = given([]).when(request());
-    const [reported] = given([requested]).when({ type: 'ReportAuthRuleBacktest', histories: [] });
-    expect(given([requested, reported]).when({ type: 'ReportAuthRuleBacktest', histories: [] })).toEqual([]);
+    const [reported] = given([requested]).when({ type: 'ReportAuthRuleBacktest', histories: [], accountCreated });
+    expect(given([requested, reported]).when({ type: 'ReportAuthRuleBacktest', histories: [], accountCreated })).toEqual([]);
   });
 
   it("shows a backtest only under its own rule and program", () => {

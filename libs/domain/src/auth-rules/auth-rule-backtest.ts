@@ -35,6 +35,8 @@ export interface RequestAuthRuleBacktest {
 export interface ReportAuthRuleBacktest {
   readonly type: 'ReportAuthRuleBacktest';
   readonly histories: readonly CardHistory[];
+  /** When the account (the program) was created: what ACCOUNT_AGE reads, as at an authorization. */
+  readonly accountCreated: string;
 }
 
 export type AuthRuleBacktestCommand = RequestAuthRuleBacktest | ReportAuthRuleBacktest;
@@ -125,7 +127,7 @@ function refuseProgramWideCounts(rule: ExistingAuthRule): void {
 function decideReport(command: ReportAuthRuleBacktest, backtest: AuthRuleBacktest, current: AuthRule, now: Date): AuthRuleBacktestEvent[] {
   if (backtest.status !== 'requested' || backtest.results !== null) return [];
   const rule = ownedRule(current, backtest.authRuleToken, backtest.programToken);
-  const results = replayBacktest(rule, command.histories, { start: new Date(backtest.start), end: new Date(backtest.end) });
+  const results = replayBacktest(rule, command.histories, { start: new Date(backtest.start), end: new Date(backtest.end) }, command.accountCreated);
   const { backtestToken, authRuleToken, programToken, start, end } = backtest;
   return [{ type: 'AuthRuleBacktestReported', data: { backtestToken, authRuleToken, programToken, start, end, results, at: now.toISOString() } }];
 }
