@@ -1,7 +1,7 @@
 import { decideAccountVelocityUsage, type AccountVelocityLimit, type AccountVelocityUsage, type AccountVelocityUsageEvent } from '../auth-rules/account-velocity-usage';
 import type { AuthorizeSpend } from '../cards/card-authorization';
 import { decideAuthorization } from '../cards/card-authorization';
-import { posFactsOf } from '../cards/authorization-pos';
+import { velocityFactsOf } from '../cards/card-activity';
 import type { Card } from '../cards/card-state';
 import { decideTransaction, type Transaction } from '../transactions/transaction';
 import { transactionOpenedBy } from '../transactions/transaction-opening';
@@ -34,7 +34,6 @@ export function decideAuthorizationAndTransaction(command: AuthorizeSpend, card:
 }
 
 function countApproval({ facts }: AuthorizeSpend, limit: AccountVelocityLimit, usage: AccountVelocityUsage, now: Date): AccountVelocityUsageEvent[] {
-  const { transactionToken, cardToken, amount, merchant } = facts;
-  const velocityFacts = { mcc: merchant.mcc, country: merchant.country, panEntryMode: posFactsOf(facts.pos).panEntryMode };
-  return decideAccountVelocityUsage({ type: 'CountApproval', ...limit, transactionToken, cardToken, amount, facts: velocityFacts }, usage, { now });
+  const { transactionToken, cardToken, amount } = facts;
+  return decideAccountVelocityUsage({ type: 'CountApproval', ...limit, transactionToken, cardToken, amount, facts: velocityFactsOf(facts) }, usage, { now });
 }

@@ -53,6 +53,14 @@ export interface ApprovedAuthorization {
   readonly voided: boolean;
 }
 
+/**
+ * What a velocity limit's filters read of an authorization: its merchant's MCC and country and its
+ * entry mode. An approval keeps them here for the card's limits; the ACCOUNT counters count them too.
+ */
+export function velocityFactsOf(facts: Pick<AuthorizationFacts, 'merchant' | 'pos'>): Pick<ApprovedAuthorization, 'mcc' | 'country' | 'panEntryMode'> {
+  return { mcc: facts.merchant.mcc, country: facts.merchant.country, panEntryMode: posFactsOf(facts.pos).panEntryMode };
+}
+
 const DAY_MS = 86_400_000;
 export const APPROVALS_KEPT_MS = 366 * DAY_MS;
 export const DECLINES_KEPT_MS = DAY_MS;
@@ -94,9 +102,7 @@ function approved(activity: CardActivity, facts: AuthorizationFacts): CardActivi
     transactionToken: facts.transactionToken,
     at,
     amount: facts.amount,
-    mcc: facts.merchant.mcc,
-    country: facts.merchant.country,
-    panEntryMode: posFactsOf(facts.pos).panEntryMode,
+    ...velocityFactsOf(facts),
     voided: false,
   };
   const merchant = merchantKey(facts.merchant);
