@@ -4,6 +4,7 @@ export * from './integration/integration-publisher';
 export * from './integration/idempotent-consumer';
 export * from './integration/integration.module';
 export * from './replay';
+export { createReplaySchema, readOnlyIndexes } from './replay-schema';
 export * from './integration/digest-publisher';
 export * from './ledger-tree-follower';
 export { CarriedRows } from './projections/carried-rows';

@@ -8,7 +8,6 @@ import { createReplaySchema } from './replay-schema';
 
 // Exported here too: the projector spec compares its schemas over the same tables.
 export { PROJECTED_TABLES };
-export { createReplaySchema, readOnlyIndexes } from './replay-schema';
 
 /**
  * Events per read and per projected batch in a replay. Larger than the live projector's batches
